@@ -1,0 +1,51 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.js'
+
+describe('loadConfig', () => {
+  it('has safe defaults for a local start', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: null,
+      seedDemo: true,
+      jwtSecret: null,
+      logLevel: 'info',
+    })
+  })
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/shop',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop',
+      SEED_DEMO: 'false',
+      JWT_SECRET: 'x'.repeat(40),
+      LOG_LEVEL: 'warn',
+    })
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/tmp/shop',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/shop',
+      seedDemo: false,
+      logLevel: 'warn',
+    })
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
+    [{ TELEGRAM_BOT_TOKEN: 'nope' }, /TELEGRAM_BOT_TOKEN/],
+  ])('refuses %o with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+})

@@ -1,0 +1,139 @@
+// One Drizzle database over either driver: the embedded PGlite (default, data in a folder) or a
+// PostgreSQL server (DATABASE_URL). Services only see `Db`, so the same SQL runs on both.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js'
+import * as schema from './schema.js'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** Either the database or a transaction in progress: service helpers accept both. */
+export type DbOrTx = Db | Tx
+
+/** Runs raw SQL and returns its rows, the same way on both drivers. */
+export async function queryRows<T>(db: DbOrTx, query: SQL | string): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Applies the generated migrations (idempotent; serialised between processes on PostgreSQL). */
+  migrate(): Promise<void>
+  /**
+   * Runs `fn` only if this process can take the named PostgreSQL advisory lock, and holds it on
+   * one dedicated connection until `fn` settles. Returns false when another process holds it.
+   */
+  tryWithAdvisoryLock(lockId: number, fn: () => Promise<void>): Promise<boolean>
+  close(): Promise<void>
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+/** apps/server/drizzle, seen from src/db or dist/db. */
+export const MIGRATIONS_DIR = path.resolve(here, '../../drizzle')
+const MIGRATION_LOCK_ID = 727_001
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  url?: string | null
+  /** PGlite data folder; null keeps the database in memory (tests). */
+  dataDir?: string | null
+  /** PostgreSQL pool size. */
+  poolSize?: number
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 20)
+    : openPglite(options.dataDir ?? null)
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  let lock: DataDirLock | null = null
+  let client: PGlite
+  if (dataDir) {
+    lock = acquireDataDirLock(dataDir)
+    try {
+      client = await PGlite.create(path.join(dataDir, 'pglite'))
+    } catch (error) {
+      lock.release()
+      throw error
+    }
+  } else {
+    client = await PGlite.create()
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    },
+    // One process owns a PGlite folder (see data-dir-lock.ts), so it always holds every lock.
+    async tryWithAdvisoryLock(_lockId, fn) {
+      await fn()
+      return true
+    },
+    async close() {
+      await client.close()
+      lock?.release()
+    },
+  }
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max })
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {})
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db
+  await pool.query('select 1') // fail fast with a clear error if the server is unreachable
+
+  async function withSessionLock(lockId: number, wait: boolean, fn: () => Promise<void>) {
+    const conn = await pool.connect()
+    try {
+      if (wait) {
+        await conn.query('select pg_advisory_lock($1)', [lockId])
+      } else {
+        const { rows } = await conn.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [lockId],
+        )
+        if (!rows[0]?.locked) return false
+      }
+      try {
+        await fn()
+      } finally {
+        await conn.query('select pg_advisory_unlock($1)', [lockId])
+      }
+      return true
+    } finally {
+      conn.release()
+    }
+  }
+
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      await withSessionLock(MIGRATION_LOCK_ID, true, () =>
+        migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      )
+    },
+    tryWithAdvisoryLock(lockId, fn) {
+      return withSessionLock(lockId, false, fn)
+    },
+    async close() {
+      await pool.end()
+    },
+  }
+}

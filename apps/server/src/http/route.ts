@@ -1,0 +1,72 @@
+// Registers a route from its contract entry, so the path, the schemas (input validation, output
+// serialisation, OpenAPI) and the auth requirement are written down once, in @shop/contract.
+import { ErrorBody, type RouteDef, routeSchema } from '@shop/contract'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
+import type { Static, TSchema } from 'typebox'
+
+/** Who is calling an authenticated route: set by the auth module's `authenticate` hook. */
+export interface AuthContext {
+  userId: number
+  sessionId: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Verifies the bearer token and its live session; throws 401/403 AppErrors. */
+    authenticate?: (request: FastifyRequest) => Promise<AuthContext>
+  }
+  interface FastifyRequest {
+    auth?: AuthContext
+  }
+}
+
+/** Documents (and serialises) the error body on every route. */
+function withErrorResponses(schema: { response: object }): FastifySchema {
+  return { ...schema, response: { ...schema.response, '4xx': ErrorBody, '5xx': ErrorBody } }
+}
+
+type In<S> = S extends TSchema ? Static<S> : undefined
+
+export interface RouteInput<D extends RouteDef> {
+  params: In<D['params']>
+  query: In<D['querystring']>
+  body: In<D['body']>
+  /** The caller; only routes whose contract entry says `auth: true` may read it. */
+  auth: D['auth'] extends true ? AuthContext : undefined
+  request: FastifyRequest
+  reply: FastifyReply
+}
+
+export function defineRoute<D extends RouteDef>(
+  app: FastifyInstance,
+  def: D,
+  handler: (input: RouteInput<D>) => Promise<Static<D['response'][200]>>,
+): void {
+  const { method, url, auth } = def
+  if (auth && !app.authenticate) {
+    throw new Error(`${method} ${url} needs authentication, but no auth module is registered`)
+  }
+  const authenticate = app.authenticate
+  // The handler's types come from the contract through RouteInput, so the plain route() is used.
+  app.route({
+    method,
+    url,
+    schema: withErrorResponses(routeSchema(def)),
+    ...(auth && authenticate
+      ? {
+          preHandler: async (request: FastifyRequest) => {
+            request.auth = await authenticate(request)
+          },
+        }
+      : {}),
+    handler: (request, reply) =>
+      handler({
+        params: request.params as In<D['params']>,
+        query: request.query as In<D['querystring']>,
+        body: request.body as In<D['body']>,
+        auth: request.auth as RouteInput<D>['auth'],
+        request,
+        reply,
+      }),
+  })
+}

@@ -1,0 +1,64 @@
+// Production entry point: read config, open and migrate the database, seed the demo shop on
+// first start, listen, and shut down cleanly on SIGINT/SIGTERM.
+import { buildApp } from './app.js'
+import { ConfigError, loadConfig } from './config.js'
+import { type Database, openDatabase } from './db/client.js'
+import { DataDirLockedError } from './db/data-dir-lock.js'
+import { isEmptyShop, seedDemo } from './db/seed/seed-demo.js'
+import { resolveJwtSecret } from './secrets.js'
+
+async function main(): Promise<void> {
+  const baseConfig = loadConfig()
+  const config = { ...baseConfig, jwtSecret: resolveJwtSecret(baseConfig) }
+
+  const database: Database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+  })
+  try {
+    await database.migrate()
+    if (config.seedDemo && (await isEmptyShop(database.db))) {
+      await seedDemo(database.db)
+    }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+
+  const app = await buildApp(config, { database })
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    await app.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+  // The log names no address at all, not even our own, so that a scan of the logs for IP
+  // addresses (the privacy tests) has nothing to explain away.
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: () => `listening on port ${config.port}`,
+  })
+  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'
+  const local = ['127.0.0.1', '::1', 'localhost'].includes(config.host)
+  app.log.info(
+    local
+      ? `shop ready: open http://localhost:${config.port} (database: ${where})`
+      : `shop ready on port ${config.port} (database: ${where})`,
+  )
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`Cannot start the shop: ${error.message}`)
+  } else {
+    console.error('Cannot start the shop:', error)
+  }
+  process.exit(1)
+})

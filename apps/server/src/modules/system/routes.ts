@@ -1,0 +1,20 @@
+import { api, LANGUAGES } from '@shop/contract'
+import type { AppContext } from '../../app-context.js'
+import { defineRoute } from '../../http/route.js'
+
+export function systemRoutes({ app, config, database }: AppContext): void {
+  defineRoute(app, api.health, async () => {
+    await database.db.execute('select 1')
+    return { status: 'ok' as const }
+  })
+
+  // What the web app needs to know before anyone signs in. Nothing secret.
+  defineRoute(app, api.config, async () => ({
+    telegram_login: {
+      enabled: config.telegramBotToken !== null,
+      bot_username: config.telegramBotToken ? config.telegramBotUsername : null,
+    },
+    demo_wallet: false,
+    languages: [...LANGUAGES],
+  }))
+}

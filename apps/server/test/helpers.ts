@@ -1,0 +1,93 @@
+// Test harness: a fresh database per test file (in-memory PGlite, or a new PostgreSQL database
+// when TEST_DB=postgres) and an app built on it, driven through app.inject().
+import crypto from 'node:crypto'
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '../src/app.js'
+import { type AppConfig, loadConfig } from '../src/config.js'
+import { type Database, openDatabase } from '../src/db/client.js'
+
+export const onPostgres = process.env.TEST_DB === 'postgres'
+
+/** A migrated, empty database of the kind this test run uses; close() removes it. */
+export async function createTestDatabase(): Promise<Database> {
+  if (!onPostgres) {
+    const database = await openDatabase({ dataDir: null })
+    await database.migrate()
+    return database
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
+  const name = `shop_test_${crypto.randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ url: url.toString(), poolSize: 30 })
+  await database.migrate()
+  return {
+    ...database,
+    async close() {
+      await database.close()
+      const dropper = new pg.Client({ connectionString: adminUrl })
+      await dropper.connect()
+      await dropper.query(`drop database if exists ${name} with (force)`)
+      await dropper.end()
+    },
+  }
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({}),
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    logLevel: 'info',
+    webDistDir: null,
+    ...overrides,
+  }
+}
+
+/** Collects every log line the app writes. */
+export class LogCapture extends Writable {
+  readonly lines: string[] = []
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.lines.push(chunk.toString('utf8'))
+    done()
+  }
+  get text(): string {
+    return this.lines.join('')
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  database: Database
+  logs: LogCapture
+  close(): Promise<void>
+}
+
+export interface TestAppOptions {
+  config?: Partial<AppConfig>
+  /** Registers extra routes (e.g. one that throws) before the app is sealed. */
+  extraRoutes?: (app: FastifyInstance) => void
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase()
+  const logs = new LogCapture()
+  const app = await buildApp(testConfig(options.config), { database, logStream: logs })
+  options.extraRoutes?.(app)
+  await app.ready()
+  return {
+    app,
+    database,
+    logs,
+    async close() {
+      await app.close()
+      await database.close()
+    },
+  }
+}

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url'
+import type { UserWorkspaceConfig } from 'vitest/config'
+
+/** Settings both server test projects share; they differ only in the database they run on. */
+export function serverProject(name: string, database: 'pglite' | 'postgres'): UserWorkspaceConfig {
+  return {
+    resolve: {
+      // Tests use the contract's source, so they run without building it first.
+      alias: {
+        '@shop/contract': fileURLToPath(
+          new URL('../../packages/contract/src/index.ts', import.meta.url),
+        ),
+      },
+    },
+    test: {
+      name,
+      root: fileURLToPath(new URL('.', import.meta.url)),
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      environment: 'node',
+      env: { TEST_DB: database },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  }
+}

@@ -1,0 +1,73 @@
+// Requests and responses of the auth and user endpoints.
+
+import Type, { type Static } from 'typebox'
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  REFRESH_TOKEN_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from './constants.js'
+import { User } from './entities.js'
+
+export const RegisterBody = Type.Object({
+  username: Type.String({
+    minLength: USERNAME_MIN_LENGTH,
+    maxLength: USERNAME_MAX_LENGTH,
+    pattern: USERNAME_PATTERN,
+    description: 'Letters, digits and underscores; unique case-insensitively',
+  }),
+  password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
+  confirm_password: Type.String({
+    maxLength: PASSWORD_MAX_LENGTH,
+    description: 'Must equal password (checked by the server: PASSWORDS_DO_NOT_MATCH)',
+  }),
+})
+export type RegisterBody = Static<typeof RegisterBody>
+
+/**
+ * Deliberately loose: a well-formed but unknown or wrong username or password is answered with
+ * INVALID_CREDENTIALS, not with a schema error.
+ */
+export const LoginBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: USERNAME_MAX_LENGTH }),
+  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+})
+export type LoginBody = Static<typeof LoginBody>
+
+export const RefreshBody = Type.Object({
+  refresh_token: Type.String({ minLength: 1, maxLength: REFRESH_TOKEN_MAX_LENGTH }),
+})
+export type RefreshBody = Static<typeof RefreshBody>
+
+/** `:username` of `GET /api/auth/web/check-username/:username` (any text; judged by the server). */
+export const UsernameParam = Type.Object({ username: Type.String({ maxLength: 100 }) })
+export type UsernameParam = Static<typeof UsernameParam>
+
+export const CheckUsernameResponse = Type.Object({
+  available: Type.Boolean(),
+  reason: Type.Optional(
+    Type.Enum(['invalid', 'taken'], {
+      type: 'string',
+      description: 'Why the username is not available',
+    }),
+  ),
+  message: Type.Optional(Type.String({ description: 'English sentence for the reason' })),
+})
+export type CheckUsernameResponse = Static<typeof CheckUsernameResponse>
+
+/** The fields the Telegram Login Widget hands to its callback, sent unchanged. */
+export const TelegramLoginBody = Type.Object({
+  id: Type.Integer({ minimum: 1, description: 'Telegram user id' }),
+  first_name: Type.String({ minLength: 1, maxLength: 256 }),
+  last_name: Type.Optional(Type.String({ maxLength: 256 })),
+  username: Type.Optional(Type.String({ maxLength: 256 })),
+  photo_url: Type.Optional(Type.String({ maxLength: 2048 })),
+  auth_date: Type.Integer({ minimum: 0, description: 'Unix time in seconds' }),
+  hash: Type.String({ pattern: '^[a-f0-9]{64}$', description: 'HMAC-SHA256, hex' }),
+})
+export type TelegramLoginBody = Static<typeof TelegramLoginBody>
+
+export const VerifyResponse = Type.Object({ valid: Type.Literal(true), user: User })
+export type VerifyResponse = Static<typeof VerifyResponse>

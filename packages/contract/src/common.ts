@@ -1,0 +1,60 @@
+// Reusable schema pieces.
+
+import Type, { type Static, type TSchema, type TSchemaOptions } from 'typebox'
+import { DEFAULT_PAGE_SIZE, LANGUAGES, MAX_ID, MAX_PAGE, MAX_PAGE_SIZE } from './constants.js'
+
+/** `schema` or `null` (`anyOf: [schema, {type: 'null'}]`, valid OpenAPI 3.1). */
+export function Nullable<T extends TSchema>(schema: T, options?: TSchemaOptions) {
+  return Type.Union([schema, Type.Null()], options)
+}
+
+/** A database id: a positive integer that fits PostgreSQL's `integer`. */
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID })
+export type Id = Static<typeof Id>
+
+/** Path parameter `:id`. */
+export const IdParam = Type.Object({ id: Id })
+export type IdParam = Static<typeof IdParam>
+
+/** `page` query parameter, starting at 1. */
+export const Page = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })
+
+/** `?page=&page_size=` of the paged history lists. */
+export const PageQuery = Type.Object({
+  page: Type.Optional(Page),
+  page_size: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  ),
+})
+export type PageQuery = Static<typeof PageQuery>
+
+/** A euro amount in JSON (integer cents inside the server). */
+export const Euros = Type.Number({ description: 'Euro amount, at most 2 decimals' })
+export type Euros = Static<typeof Euros>
+
+/** A SOL amount in JSON (integer lamports inside the server). */
+export const Sol = Type.Number({ description: 'SOL amount, at most 9 decimals' })
+export type Sol = Static<typeof Sol>
+
+/** Lamports as a decimal string, exact where a JSON number might not be. */
+export const Lamports = Type.String({
+  pattern: '^[0-9]+$',
+  description: 'Amount in lamports (1 SOL = 1,000,000,000 lamports) as a decimal string',
+})
+export type Lamports = Static<typeof Lamports>
+
+/** An RFC 3339 date-time (ISO 8601, UTC). */
+export const Timestamp = Type.String({ format: 'date-time' })
+export type Timestamp = Static<typeof Timestamp>
+
+/** An interface language. */
+export const Lang = Type.Enum(LANGUAGES, { type: 'string', description: 'Language code' })
+export type Lang = Static<typeof Lang>
+
+/** `?lang=` for translated content (FAQ, ticket categories); English when absent. */
+export const LangQuery = Type.Object({ lang: Type.Optional(Lang) })
+export type LangQuery = Static<typeof LangQuery>
+
+/** `{success: true}` of calls that have nothing else to say. */
+export const SuccessResponse = Type.Object({ success: Type.Literal(true) })
+export type SuccessResponse = Static<typeof SuccessResponse>

@@ -1,0 +1,111 @@
+// Business constants and limits (product specification section 9, domain rules).
+// Shared by the server (rules, validation) and the web app (forms, formatting, timers).
+
+// ---------------------------------------------------------------- cart and catalogue
+
+/** At most this many units in a cart in total (`items_count`). */
+export const CART_MAX_ITEMS = 3
+/** Products per page of `GET /api/products` (next is disabled when fewer come back). */
+export const PRODUCTS_PAGE_SIZE = 20
+/** Default `page_size` of the paged history lists. */
+export const DEFAULT_PAGE_SIZE = 20
+/** Largest `page_size` a client may ask for. */
+export const MAX_PAGE_SIZE = 100
+/** Largest `page` number accepted (keeps OFFSET far from overflowing). */
+export const MAX_PAGE = 1_000_000
+/** Largest id accepted in a path, query or body (PostgreSQL `integer`). */
+export const MAX_ID = 2_147_483_647
+/** Longest product search text. */
+export const SEARCH_MAX_LENGTH = 100
+/** Longest coupon code. */
+export const COUPON_CODE_MAX_LENGTH = 64
+
+// ---------------------------------------------------------------- balance and top-up
+
+/** Smallest top-up, in euros. */
+export const TOPUP_MIN_EUR = 5
+/** Top-up amount the balance page starts with, in euros. */
+export const TOPUP_DEFAULT_EUR = 5
+/** Largest top-up accepted in one request, in euros. */
+export const TOPUP_MAX_EUR = 10_000
+
+// ---------------------------------------------------------------- accounts
+
+/** Shortest username. */
+export const USERNAME_MIN_LENGTH = 3
+/** Longest username. */
+export const USERNAME_MAX_LENGTH = 50
+/** Letters, digits and underscores only (as a JSON Schema / RegExp source string). */
+export const USERNAME_PATTERN = '^[A-Za-z0-9_]+$'
+/** Shortest password (also the weak/medium threshold of the strength bar). */
+export const PASSWORD_MIN_LENGTH = 8
+/** Longest password. */
+export const PASSWORD_MAX_LENGTH = 100
+/** Length from which a password with an uppercase letter and a digit counts as strong. */
+export const PASSWORD_STRONG_LENGTH = 12
+/** Longest refresh token accepted in a request body. */
+export const REFRESH_TOKEN_MAX_LENGTH = 200
+
+// ---------------------------------------------------------------- payments
+
+/** How often the checkout screen checks a pending payment's status. */
+export const PAYMENT_POLL_INTERVAL_MS = 30_000
+/** Tick of the payment countdown. */
+export const COUNTDOWN_TICK_MS = 1_000
+/** The countdown turns to the warning colour below this many seconds. */
+export const COUNTDOWN_WARNING_SECONDS = 60
+/** "Confirmation usually takes 1-2 minutes" shown on the instruction screen. */
+export const CRYPTO_CONFIRMATION_MINUTES = { min: 1, max: 2 } as const
+/** Default lifetime of a pending SOL payment. */
+export const PAYMENT_EXPIRY_MINUTES = 15
+/** How long an expired payment's address is still watched for a late transfer. */
+export const LATE_PAYMENT_WINDOW_HOURS = 24
+/** Longest "report a problem" description. */
+export const PROBLEM_DESCRIPTION_MAX_LENGTH = 2_000
+
+// ---------------------------------------------------------------- money
+
+/** Euro amounts are shown and sent with 2 decimals. */
+export const EUR_DECIMALS = 2
+/** SOL amounts are shown with 4 decimals. */
+export const SOL_DISPLAY_DECIMALS = 4
+/** SOL has 9 decimals: 1 lamport = 0.000000001 SOL. */
+export const SOL_DECIMALS = 9
+/** Lamports in one SOL. */
+export const LAMPORTS_PER_SOL = 1_000_000_000n
+/** SOL amounts asked for are rounded up to a multiple of 0.0001 SOL. */
+export const SOL_AMOUNT_STEP_LAMPORTS = 100_000n
+
+// ---------------------------------------------------------------- support
+
+/** Longest ticket title. */
+export const TICKET_TITLE_MAX_LENGTH = 200
+/** Longest ticket message. */
+export const TICKET_MESSAGE_MAX_LENGTH = 5_000
+
+// ---------------------------------------------------------------- web client
+
+/** Every API call times out after this long. */
+export const API_TIMEOUT_MS = 30_000
+/** Fetched data stays fresh this long (TanStack Query `staleTime`). */
+export const QUERY_STALE_TIME_MS = 300_000
+/** Failed fetches are retried this many times. */
+export const QUERY_RETRY = 1
+/** Toasts stay this long. */
+export const TOAST_DURATION_MS = 3_000
+/** Size of the payment QR code. */
+export const QR_SIZE_PX = 200
+/** Error correction level of the payment QR code (high). */
+export const QR_ERROR_LEVEL = 'H' as const
+
+// ---------------------------------------------------------------- languages
+
+/** Languages of the interface (and of the translated API content). */
+export const LANGUAGES = ['en', 'lt'] as const
+/** Fallback language. */
+export const DEFAULT_LANGUAGE = 'en' as const
+
+// ---------------------------------------------------------------- server
+
+/** Largest request body accepted, in bytes. */
+export const REQUEST_BODY_LIMIT_BYTES = 32_768

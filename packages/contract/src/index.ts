@@ -1,0 +1,15 @@
+// @shop/contract: the only place where an API shape is written down.
+
+export * from './auth.js'
+export * from './balance.js'
+export * from './cart.js'
+export * from './catalog.js'
+export * from './common.js'
+export * from './constants.js'
+export * from './entities.js'
+export * from './errors.js'
+export * from './money.js'
+export * from './orders.js'
+export * from './payments.js'
+export * from './routes.js'
+export * from './support.js'

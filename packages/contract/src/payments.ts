@@ -1,0 +1,50 @@
+// Requests and responses of the payment endpoints.
+
+import Type, { type Static } from 'typebox'
+import { Id, PageQuery } from './common.js'
+import { PROBLEM_DESCRIPTION_MAX_LENGTH } from './constants.js'
+import { PaymentMethod } from './entities.js'
+
+/** Shape of a payment code (the server generates them; uppercase letters, digits, dashes). */
+export const PAYMENT_CODE_PATTERN = '^[A-Z0-9-]{4,40}$'
+
+/** Base58 transaction signature (64 bytes encode to 64-88 characters). */
+export const SIGNATURE_PATTERN = '^[1-9A-HJ-NP-Za-km-z]{64,90}$'
+
+export const PaymentCode = Type.String({ pattern: PAYMENT_CODE_PATTERN })
+
+export const CreatePaymentBody = Type.Object({ payment_method: PaymentMethod })
+export type CreatePaymentBody = Static<typeof CreatePaymentBody>
+
+/** `:paymentCode` of the payment endpoints. */
+export const PaymentCodeParam = Type.Object({ paymentCode: PaymentCode })
+export type PaymentCodeParam = Static<typeof PaymentCodeParam>
+
+export const ReportProblemBody = Type.Object({
+  payment_code: PaymentCode,
+  description: Type.String({
+    minLength: 1,
+    maxLength: PROBLEM_DESCRIPTION_MAX_LENGTH,
+    pattern: '\\S',
+  }),
+})
+export type ReportProblemBody = Static<typeof ReportProblemBody>
+
+export const ReportProblemResponse = Type.Object({ success: Type.Literal(true), report_id: Id })
+export type ReportProblemResponse = Static<typeof ReportProblemResponse>
+
+/** A transaction signature the customer pastes to settle a pending payment by hand. */
+export const SubmitSignatureBody = Type.Object({
+  signature: Type.String({ pattern: SIGNATURE_PATTERN, description: 'Base58 signature' }),
+})
+export type SubmitSignatureBody = Static<typeof SubmitSignatureBody>
+
+/** `POST /api/dev/pay/:paymentCode`: the demo wallet sent the transfer with this signature. */
+export const DemoPayResponse = Type.Object({
+  success: Type.Literal(true),
+  signature: Type.String({ description: 'Signature of the transfer the demo wallet sent' }),
+})
+export type DemoPayResponse = Static<typeof DemoPayResponse>
+
+export const HistoryQuery = PageQuery
+export type HistoryQuery = Static<typeof HistoryQuery>
