@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppConfig } from './config.js'
 import type { Database } from './db/client.js'
+import type { Services } from './services.js'
 
-/** What every module's routes receive: the app to register on, the config and the database. */
+/** What every module's routes receive: the app to register on, config, database, services. */
 export interface AppContext {
   app: FastifyInstance
   config: AppConfig
   database: Database
+  services: Services
 }

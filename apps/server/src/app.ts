@@ -1,7 +1,7 @@
 // buildApp(config, deps) assembles the HTTP application without listening, so tests drive it
 // through app.inject() and main.ts decides where it listens.
 import { REQUEST_BODY_LIMIT_BYTES } from '@shop/contract'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { DestinationStream } from 'pino'
 import type { AppContext } from './app-context.js'
 import type { AppConfig } from './config.js'
@@ -13,7 +13,10 @@ import { registerOpenApi } from './http/openapi.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { registerValidation } from './http/validation.js'
 import { registerWebApp } from './http/web-app.js'
+import { authRoutes } from './modules/auth/routes.js'
 import { systemRoutes } from './modules/system/routes.js'
+import { userRoutes } from './modules/users/routes.js'
+import { createServices } from './services.js'
 
 export interface AppDeps {
   database: Database
@@ -38,8 +41,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await registerSecurityHeaders(app)
   await registerOpenApi(app)
 
-  const context: AppContext = { app, config, database: deps.database }
+  const services = createServices(config, deps.database)
+  app.decorate('authenticate', (request: FastifyRequest) => services.sessions.authenticate(request))
+  const context: AppContext = { app, config, database: deps.database, services }
+  // One line per module; each registers its routes from the contract.
   systemRoutes(context)
+  authRoutes(context)
+  userRoutes(context)
 
   const web = await registerWebApp(app, config.webDistDir)
   app.setNotFoundHandler((request, reply) => {

@@ -91,3 +91,37 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   }
 }
+
+let userCounter = 0
+
+export interface SignedUpUser {
+  id: number
+  username: string
+  password: string
+  accessToken: string
+  refreshToken: string
+  /** `{ authorization: 'Bearer …' }`, for app.inject(). */
+  headers: { authorization: string }
+}
+
+/** Registers a new customer through the real endpoint and returns their tokens. */
+export async function signUp(app: FastifyInstance, username?: string): Promise<SignedUpUser> {
+  const name =
+    username ?? `user_${process.pid}_${++userCounter}_${crypto.randomBytes(3).toString('hex')}`
+  const password = 'correct horse battery'
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/web/register',
+    payload: { username: name, password, confirm_password: password },
+  })
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`)
+  const body = res.json() as { access_token: string; refresh_token: string; user: { id: number } }
+  return {
+    id: body.user.id,
+    username: name,
+    password,
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token,
+    headers: { authorization: `Bearer ${body.access_token}` },
+  }
+}

@@ -11,17 +11,23 @@ import {
 } from './constants.js'
 import { User } from './entities.js'
 
+/**
+ * Only the sizes are bounded here: the server checks the rules of specification section 5 itself
+ * and answers with their exact messages (USERNAME_INVALID, PASSWORD_INVALID,
+ * PASSWORDS_DO_NOT_MATCH), which a schema error could not carry.
+ */
 export const RegisterBody = Type.Object({
   username: Type.String({
-    minLength: USERNAME_MIN_LENGTH,
-    maxLength: USERNAME_MAX_LENGTH,
-    pattern: USERNAME_PATTERN,
-    description: 'Letters, digits and underscores; unique case-insensitively',
+    maxLength: 200,
+    description: `${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} letters, digits and underscores; unique case-insensitively (pattern ${USERNAME_PATTERN})`,
   }),
-  password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
+  password: Type.String({
+    maxLength: 200,
+    description: `${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters`,
+  }),
   confirm_password: Type.String({
-    maxLength: PASSWORD_MAX_LENGTH,
-    description: 'Must equal password (checked by the server: PASSWORDS_DO_NOT_MATCH)',
+    maxLength: 200,
+    description: 'Must equal password',
   }),
 })
 export type RegisterBody = Static<typeof RegisterBody>

@@ -1,0 +1,73 @@
+// Username and password accounts: sign-up and login.
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { users } from '../../db/schema.js'
+import { AppError } from '../../http/errors.js'
+import { toUserDto, type UserRow } from '../users/service.js'
+import { hashPassword, verifyPassword } from './passwords.js'
+import type { IssuedTokens, SessionService } from './sessions.js'
+import { checkRegistration } from './validation.js'
+
+export interface AuthResult extends IssuedTokens {
+  user: ReturnType<typeof toUserDto>
+}
+
+/** Postgres unique_violation, from either driver. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
+export class AccountService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async findByUsername(username: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`)
+    return row
+  }
+
+  async register(input: {
+    username: string
+    password: string
+    confirm_password: string
+  }): Promise<AuthResult> {
+    checkRegistration(input)
+    if (await this.findByUsername(input.username)) throw new AppError('USERNAME_TAKEN')
+    const passwordHash = await hashPassword(input.password)
+    try {
+      // The unique index on lower(username) decides races between simultaneous sign-ups.
+      return await this.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ username: input.username, firstName: input.username, passwordHash })
+          .returning()
+        if (!user) throw new Error('user insert returned nothing')
+        const tokens = await this.sessions.open(user.id, tx)
+        return { ...tokens, user: toUserDto(user) }
+      })
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('USERNAME_TAKEN')
+      throw error
+    }
+  }
+
+  async login(input: { username: string; password: string }): Promise<AuthResult> {
+    const user = await this.findByUsername(input.username)
+    // Unknown users are checked against a dummy hash: same answer, same time.
+    const valid = await verifyPassword(user?.passwordHash ?? null, input.password)
+    if (!user || !valid) throw new AppError('INVALID_CREDENTIALS')
+    if (user.disabled) throw new AppError('ACCOUNT_DISABLED')
+    const tokens = await this.sessions.open(user.id)
+    return { ...tokens, user: toUserDto(user) }
+  }
+}

@@ -1,0 +1,8 @@
+import { api } from '@shop/contract'
+import type { AppContext } from '../../app-context.js'
+import { defineRoute } from '../../http/route.js'
+import { toUserDto } from './service.js'
+
+export function userRoutes({ app, services }: AppContext): void {
+  defineRoute(app, api.me, async ({ auth }) => toUserDto(await services.users.get(auth.userId)))
+}
