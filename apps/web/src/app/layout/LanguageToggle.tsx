@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next'
+import { LANGUAGES } from '../../shared/config'
+import { currentLanguage } from '../../shared/i18n'
+
+interface LanguageToggleProps {
+  className?: string
+}
+
+/** EN / LT switch; i18next stores the choice in localStorage. */
+export function LanguageToggle({ className = '' }: LanguageToggleProps) {
+  const { t, i18n } = useTranslation()
+  const active = currentLanguage()
+
+  return (
+    <fieldset
+      className={`inline-flex rounded-lg border border-slate-300 bg-white p-0.5 ${className}`}
+    >
+      <legend className="sr-only">{t('language.label')}</legend>
+      {LANGUAGES.map((lng) => {
+        const pressed = active === lng
+        return (
+          <button
+            key={lng}
+            type="button"
+            lang={lng}
+            title={t(`language.names.${lng}`)}
+            aria-pressed={pressed}
+            onClick={() => {
+              if (!pressed) void i18n.changeLanguage(lng)
+            }}
+            className={`h-8 min-w-9 rounded-md px-2 font-semibold text-xs tracking-wide transition-colors ${
+              pressed
+                ? 'bg-slate-900 text-white'
+                : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+            }`}
+          >
+            {t(`language.short.${lng}`)}
+          </button>
+        )
+      })}
+    </fieldset>
+  )
+}

@@ -1,0 +1,14 @@
+import { Features } from './components/Features'
+import { Hero } from './components/Hero'
+import { HowItWorks } from './components/HowItWorks'
+
+/** The public home page (specification, section 1). */
+export function LandingPage() {
+  return (
+    <>
+      <Hero />
+      <Features />
+      <HowItWorks />
+    </>
+  )
+}

@@ -1,0 +1,43 @@
+import type { TFunction } from 'i18next'
+
+/** An API call that failed: an HTTP error response, a timeout or a network failure (status 0). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+  readonly status: number
+  /** A machine-readable error code from the response body, or a client code (TIMEOUT, NETWORK_ERROR). */
+  readonly code: string | undefined
+  /** The response's `detail` field as sent (often a human-readable reason). */
+  readonly detail: unknown
+
+  constructor(status: number, message: string, options: { code?: string; detail?: unknown } = {}) {
+    super(message)
+    this.status = status
+    this.code = options.code
+    this.detail = options.detail
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}
+
+/** The response detail when it is text, e.g. to show a login failure inline. */
+export function errorDetail(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined
+  return typeof error.detail === 'string' && error.detail.trim() ? error.detail : undefined
+}
+
+/**
+ * A message to show for a failed call: the translation of the error code (apiErrors.<CODE>),
+ * else the response's message, else the client error's message, else a generic text.
+ */
+export function getErrorMessage(error: unknown, t: TFunction): string {
+  if (isApiError(error) && error.code) {
+    const key = `apiErrors.${error.code}`
+    const translated = t(key, { defaultValue: '' })
+    if (translated && translated !== key) return translated
+  }
+  if (error instanceof Error && error.message.trim()) return error.message
+  if (typeof error === 'string' && error.trim()) return error
+  return t('errors.generic')
+}

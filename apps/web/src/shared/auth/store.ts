@@ -1,0 +1,111 @@
+import type { AuthResponse, User } from '@shop/contract'
+import { create } from 'zustand'
+import { createJSONStorage, persist } from 'zustand/middleware'
+
+export type { User }
+
+/** A login or register response. */
+export type AuthPayload = AuthResponse
+
+export interface AuthState {
+  user: User | null
+  accessToken: string | null
+  refreshToken: string | null
+  isAuthenticated: boolean
+  /** Stores a login or register response. */
+  setAuth: (auth: AuthPayload) => void
+  /** Stores tokens from a refresh; the refresh token is kept when none is given. */
+  setTokens: (accessToken: string, refreshToken?: string | null) => void
+  /** Signs out locally: forgets the user and both tokens. */
+  clear: () => void
+}
+
+export const AUTH_STORAGE_KEY = 'auth-storage'
+
+/** Plain localStorage mirrors of the session (specification, section 3 "Locally stored"). */
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  user: 'user',
+} as const
+
+function safeStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage
+  } catch {
+    return null
+  }
+}
+
+function writeMirror(key: string, value: string | null): void {
+  const storage = safeStorage()
+  if (!storage) return
+  try {
+    if (value === null) storage.removeItem(key)
+    else storage.setItem(key, value)
+  } catch {
+    // Storage full or blocked (private mode): the in-memory session still works.
+  }
+}
+
+/** Reads the tokens last written by any tab. */
+export function readStoredTokens(): { accessToken: string | null; refreshToken: string | null } {
+  const storage = safeStorage()
+  return {
+    accessToken: storage?.getItem(STORAGE_KEYS.accessToken) ?? null,
+    refreshToken: storage?.getItem(STORAGE_KEYS.refreshToken) ?? null,
+  }
+}
+
+export const useAuthStore = create<AuthState>()(
+  persist(
+    (set, get) => ({
+      user: null,
+      accessToken: null,
+      refreshToken: null,
+      isAuthenticated: false,
+      setAuth: ({ user, access_token, refresh_token }) => {
+        writeMirror(STORAGE_KEYS.accessToken, access_token)
+        writeMirror(STORAGE_KEYS.refreshToken, refresh_token)
+        writeMirror(STORAGE_KEYS.user, JSON.stringify(user))
+        set({ user, accessToken: access_token, refreshToken: refresh_token, isAuthenticated: true })
+      },
+      setTokens: (accessToken, refreshToken) => {
+        const nextRefresh = refreshToken ?? get().refreshToken
+        writeMirror(STORAGE_KEYS.accessToken, accessToken)
+        writeMirror(STORAGE_KEYS.refreshToken, nextRefresh)
+        set({ accessToken, refreshToken: nextRefresh, isAuthenticated: true })
+      },
+      clear: () => {
+        writeMirror(STORAGE_KEYS.accessToken, null)
+        writeMirror(STORAGE_KEYS.refreshToken, null)
+        writeMirror(STORAGE_KEYS.user, null)
+        set({ user: null, accessToken: null, refreshToken: null, isAuthenticated: false })
+      },
+    }),
+    {
+      name: AUTH_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      partialize: ({ user, accessToken, refreshToken, isAuthenticated }) => ({
+        user,
+        accessToken,
+        refreshToken,
+        isAuthenticated,
+      }),
+    },
+  ),
+)
+
+// Keep tabs in step: when another tab signs in, refreshes tokens or signs out, adopt its record.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === AUTH_STORAGE_KEY) void useAuthStore.persist.rehydrate()
+  })
+}
+
+/** The name shown in the header: the first name, else the username. */
+export function displayName(user: User | null): string {
+  if (!user) return ''
+  // The record comes from localStorage: do not trust it to be complete.
+  return user.first_name?.trim() || user.username || ''
+}

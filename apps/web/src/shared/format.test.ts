@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { formatDate, formatDateTime, formatEur, formatSol } from './format'
+
+// Intl separates the currency with a no-break space; compare with plain spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
+
+describe('format', () => {
+  it('formats euro with 2 decimals', () => {
+    expect(plain(formatEur(12.5, 'en'))).toBe('€12.50')
+    expect(plain(formatEur('1234.5', 'lt'))).toBe('1 234,50 €')
+    expect(plain(formatEur(null, 'en'))).toBe('€0.00')
+  })
+
+  it('formats SOL with 4 decimals', () => {
+    expect(formatSol(0.12345, 'en')).toBe('0.1235 SOL')
+    expect(formatSol(2, 'lt')).toBe('2,0000 SOL')
+  })
+
+  it('formats dates per language and passes invalid input through', () => {
+    const date = '2025-03-05T14:07:00Z'
+    expect(formatDate(date, 'en')).toMatch(/2025/)
+    expect(formatDate(date, 'lt')).toMatch(/2025/)
+    expect(formatDateTime(date, 'en')).toMatch(/\d{2}:\d{2}/)
+    expect(formatDate('not a date', 'en')).toBe('not a date')
+  })
+})

@@ -1,0 +1,55 @@
+import { DEFAULT_LANGUAGE, type Language } from './config'
+
+// Full locale tags for Intl: British English uses day-month-year dates and the euro sign in front.
+const LOCALES: Record<Language, string> = { en: 'en-GB', lt: 'lt-LT' }
+
+function localeFor(lang: string | undefined): string {
+  const base = (lang ?? DEFAULT_LANGUAGE).slice(0, 2) as Language
+  return LOCALES[base] ?? LOCALES[DEFAULT_LANGUAGE]
+}
+
+function toNumber(amount: number | string | null | undefined): number {
+  const value = typeof amount === 'string' ? Number.parseFloat(amount) : (amount ?? 0)
+  return Number.isFinite(value) ? value : 0
+}
+
+function toDate(value: Date | string | number): Date | null {
+  const date = value instanceof Date ? value : new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+/** Euro amount with 2 decimals, e.g. "€12.50" (en) or "12,50 €" (lt). */
+export function formatEur(amount: number | string | null | undefined, lang?: string): string {
+  return new Intl.NumberFormat(localeFor(lang), {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(toNumber(amount))
+}
+
+/** SOL amount with 4 decimals, e.g. "0.1250 SOL". */
+export function formatSol(amount: number | string | null | undefined, lang?: string): string {
+  const number = new Intl.NumberFormat(localeFor(lang), {
+    minimumFractionDigits: 4,
+    maximumFractionDigits: 4,
+  }).format(toNumber(amount))
+  return `${number} SOL`
+}
+
+/** A calendar date, e.g. "5 Mar 2025" (en) or "2025-03-05" (lt). Invalid input is returned as is. */
+export function formatDate(value: Date | string | number, lang?: string): string {
+  const date = toDate(value)
+  if (!date) return String(value)
+  return new Intl.DateTimeFormat(localeFor(lang), { dateStyle: 'medium' }).format(date)
+}
+
+/** A date with the time of day. Invalid input is returned as is. */
+export function formatDateTime(value: Date | string | number, lang?: string): string {
+  const date = toDate(value)
+  if (!date) return String(value)
+  return new Intl.DateTimeFormat(localeFor(lang), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date)
+}

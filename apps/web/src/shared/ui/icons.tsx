@@ -1,0 +1,111 @@
+import type { SVGProps } from 'react'
+
+// Small decorative outline icons (24 px grid). They are hidden from assistive technology:
+// the element that holds them carries the accessible name.
+
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>
+
+function Svg({ className = 'size-5', ...props }: IconProps & { children: React.ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      {...props}
+    />
+  )
+}
+
+export function ShieldIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 3l7.5 2.8v5.6c0 4.6-3.1 8.6-7.5 9.9-4.4-1.3-7.5-5.3-7.5-9.9V5.8L12 3z" />
+      <path d="M9 12.2l2.1 2.1L15.3 10" />
+    </Svg>
+  )
+}
+
+export function LockIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
+      <path d="M8 10.5V7.5a4 4 0 018 0v3" />
+      <path d="M12 14.5v2.5" />
+    </Svg>
+  )
+}
+
+export function EyeOffIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3 3l18 18" />
+      <path d="M10.6 5.1A9.7 9.7 0 0112 5c5 0 8.6 4.3 9.5 7-.4 1.1-1.2 2.5-2.4 3.8M6.6 6.6C4.6 7.9 3.1 9.9 2.5 12c.9 2.7 4.5 7 9.5 7 1.9 0 3.6-.6 5-1.5" />
+      <path d="M9.9 9.9a3 3 0 004.2 4.2" />
+    </Svg>
+  )
+}
+
+export function BoltIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M13 2.5L4.5 13.5H12l-1 8 8.5-11H12l1-8z" />
+    </Svg>
+  )
+}
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </Svg>
+  )
+}
+
+export function CrossIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M6 6l12 12M18 6L6 18" />
+    </Svg>
+  )
+}
+
+export function CartIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3 4h2l2.2 10.3a1.5 1.5 0 001.5 1.2h8.6a1.5 1.5 0 001.5-1.1L20.5 8H6.1" />
+      <circle cx="9.5" cy="19.5" r="1.3" />
+      <circle cx="17" cy="19.5" r="1.3" />
+    </Svg>
+  )
+}
+
+export function MenuIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 7h16M4 12h16M4 17h16" />
+    </Svg>
+  )
+}
+
+export function LogoutIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3" />
+      <path d="M10 16l-4-4 4-4M6 12h9" />
+    </Svg>
+  )
+}
+
+export function UserIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="12" cy="8" r="3.5" />
+      <path d="M5 20c.8-3.5 3.6-5.5 7-5.5s6.2 2 7 5.5" />
+    </Svg>
+  )
+}

@@ -1,0 +1,36 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { toast } from 'react-hot-toast/headless'
+import { afterEach, beforeEach, vi } from 'vitest'
+import { useAuthStore } from '../shared/auth/store'
+import i18n from '../shared/i18n'
+
+// jsdom has no matchMedia; react-hot-toast reads prefers-reduced-motion through it.
+if (typeof window.matchMedia !== 'function') {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: vi.fn((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(() => false),
+    })),
+  })
+}
+
+beforeEach(async () => {
+  useAuthStore.getState().clear()
+  await i18n.changeLanguage('en')
+  localStorage.clear()
+})
+
+afterEach(() => {
+  cleanup()
+  toast.remove()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})

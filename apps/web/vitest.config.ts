@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url'
+import { defineProject } from 'vitest/config'
+
+const contractSource = fileURLToPath(
+  new URL('../../packages/contract/src/index.ts', import.meta.url),
+)
+
+export default defineProject({
+  resolve: {
+    alias: { '@shop/contract': contractSource },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
+})
