@@ -13,15 +13,39 @@ import { registerOpenApi } from './http/openapi.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { registerValidation } from './http/validation.js'
 import { registerWebApp } from './http/web-app.js'
+import type { AuthRateLimitOptions } from './modules/auth/rate-limits.js'
 import { authRoutes } from './modules/auth/routes.js'
+import { balanceRoutes } from './modules/balance/routes.js'
+import { cartRoutes } from './modules/cart/routes.js'
+import { catalogRoutes } from './modules/catalog/routes.js'
+import { orderRoutes } from './modules/orders/routes.js'
+import type { DemoWallet } from './modules/payments/demo-wallet.js'
+import { demoWalletRoutes, paymentRoutes } from './modules/payments/routes.js'
+import { supportRoutes } from './modules/support/routes.js'
 import { systemRoutes } from './modules/system/routes.js'
 import { userRoutes } from './modules/users/routes.js'
-import { createServices } from './services.js'
+import { type ChainSettings, createServices, type Services } from './services.js'
+import type { RateProvider } from './solana/rates.js'
 
 export interface AppDeps {
   database: Database
   /** Where log lines go (tests capture them); stdout when absent. */
   logStream?: DestinationStream
+  /** Login and sign-up rate limits (tests use small windows); the defaults otherwise. */
+  authLimits?: AuthRateLimitOptions
+  /** The Solana RPC and merchant address to watch; without it crypto payments answer 503. */
+  chain?: ChainSettings
+  /** The EUR/SOL rate source; from the config when absent. */
+  rateProvider?: RateProvider
+  /** Only with the embedded local chain: pays pending payments from a play-money wallet. */
+  demoWallet?: DemoWallet | null
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's services, for main.ts (background jobs) and tests. */
+    shop: { services: Services }
+  }
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
@@ -41,13 +65,30 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await registerSecurityHeaders(app)
   await registerOpenApi(app)
 
-  const services = createServices(config, deps.database)
+  const services = createServices(config, deps.database, {
+    log: app.log,
+    authLimits: deps.authLimits,
+    chain: deps.chain,
+    rateProvider: deps.rateProvider,
+  })
+  app.decorate('shop', { services })
+  // A fixed rate is known at once; a remote one arrives in the background (main.ts refreshes it).
+  if (services.rates.providerName === 'fixed') await services.rates.refresh()
+  else void services.rates.refresh()
   app.decorate('authenticate', (request: FastifyRequest) => services.sessions.authenticate(request))
-  const context: AppContext = { app, config, database: deps.database, services }
+  const demoWallet = deps.demoWallet ?? null
+  const context: AppContext = { app, config, database: deps.database, services, demoWallet }
   // One line per module; each registers its routes from the contract.
   systemRoutes(context)
   authRoutes(context)
   userRoutes(context)
+  catalogRoutes(context)
+  cartRoutes(context)
+  supportRoutes(context)
+  paymentRoutes(context)
+  balanceRoutes(context)
+  orderRoutes(context)
+  if (demoWallet) demoWalletRoutes(context, demoWallet)
 
   const web = await registerWebApp(app, config.webDistDir)
   app.setNotFoundHandler((request, reply) => {

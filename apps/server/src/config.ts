@@ -2,6 +2,8 @@
 // start, and a wrong value stops the server at once with a message that names the variable.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isAddress } from '@solana/kit'
+import { parseEurToCents } from './solana/amounts.js'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 const LOG_LEVELS: readonly LogLevel[] = [
@@ -30,6 +32,19 @@ export interface AppConfig {
   telegramBotToken: string | null
   telegramBotUsername: string | null
   redisUrl: string | null
+  /** A Solana JSON-RPC endpoint; null starts the embedded local chain (demo and tests). */
+  solanaRpcUrl: string | null
+  solanaCommitment: 'confirmed' | 'finalized'
+  /** The merchant's public address; required with solanaRpcUrl, generated for the local chain. */
+  merchantWallet: string | null
+  localChainPort: number
+  rateProvider: 'fixed' | 'coingecko' | 'kraken'
+  /** Euro cents per SOL for the fixed provider. */
+  rateFixedCentsPerSol: bigint
+  /** Base URL override for the HTTP rate provider (tests, proxies). */
+  rateApiUrl: string | null
+  paymentExpiryMinutes: number
+  watchIntervalMs: number
 }
 
 export class ConfigError extends Error {
@@ -80,6 +95,21 @@ function postgresUrl(env: Env, name: string): string | null {
   return raw
 }
 
+function httpUrl(env: Env, name: string): string | null {
+  const raw = text(env, name)
+  if (raw === null) return null
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http:// or https:// URL`)
+  }
+  return raw.replace(/\/+$/, '')
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const logLevel = (text(env, 'LOG_LEVEL') ?? 'info') as LogLevel
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -94,6 +124,26 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('TELEGRAM_BOT_TOKEN does not look like a bot token (<id>:<secret>)')
   }
   const webDist = text(env, 'WEB_DIST_DIR')
+  const solanaRpcUrl = httpUrl(env, 'SOLANA_RPC_URL')
+  const merchantWallet = text(env, 'MERCHANT_WALLET')
+  if (merchantWallet !== null && !isAddress(merchantWallet)) {
+    throw new ConfigError('MERCHANT_WALLET is not a valid Solana address')
+  }
+  if (solanaRpcUrl !== null && merchantWallet === null) {
+    throw new ConfigError('MERCHANT_WALLET is required when SOLANA_RPC_URL is set')
+  }
+  const commitment = text(env, 'SOLANA_COMMITMENT') ?? 'confirmed'
+  if (commitment !== 'confirmed' && commitment !== 'finalized') {
+    throw new ConfigError('SOLANA_COMMITMENT must be confirmed or finalized')
+  }
+  const rateProvider = text(env, 'RATE_PROVIDER') ?? (solanaRpcUrl ? 'coingecko' : 'fixed')
+  if (rateProvider !== 'fixed' && rateProvider !== 'coingecko' && rateProvider !== 'kraken') {
+    throw new ConfigError('RATE_PROVIDER must be fixed, coingecko or kraken')
+  }
+  const fixedRate = parseEurToCents(text(env, 'RATE_FIXED_EUR') ?? '150')
+  if (fixedRate === null || fixedRate <= 0n) {
+    throw new ConfigError('RATE_FIXED_EUR must be a positive euro amount such as 150 or 98.75')
+  }
   return {
     port: integerInRange(env, 'PORT', 8080, 0, 65535),
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -106,5 +156,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     telegramBotToken: botToken,
     telegramBotUsername: text(env, 'TELEGRAM_BOT_USERNAME'),
     redisUrl: text(env, 'REDIS_URL'),
+    solanaRpcUrl,
+    solanaCommitment: commitment,
+    merchantWallet,
+    localChainPort: integerInRange(env, 'LOCAL_CHAIN_PORT', 8899, 0, 65535),
+    rateProvider,
+    rateFixedCentsPerSol: fixedRate,
+    rateApiUrl: httpUrl(env, 'RATE_API_URL'),
+    paymentExpiryMinutes: integerInRange(env, 'PAYMENT_EXPIRY_MINUTES', 15, 1, 24 * 60),
+    watchIntervalMs: integerInRange(env, 'WATCH_INTERVAL_MS', 1000, 100, 60_000),
   }
 }

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from './config.js'
 import { type Database, openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/data-dir-lock.js'
 import { isEmptyShop, seedDemo } from './db/seed/seed-demo.js'
+import { startJobs } from './jobs.js'
+import { setUpChain } from './local-chain-mode.js'
 import { resolveJwtSecret } from './secrets.js'
 
 async function main(): Promise<void> {
@@ -25,13 +27,31 @@ async function main(): Promise<void> {
     throw error
   }
 
-  const app = await buildApp(config, { database })
+  const { chain, demoWallet, localChain } = await setUpChain(config)
+  const app = await buildApp(config, { database, chain, demoWallet })
+  const { services } = app.shop
+  services.rates.start()
+  const jobs = startJobs(
+    database,
+    [
+      ...(services.watcher
+        ? [{ name: 'watch payments', run: () => services.watcher?.poll() ?? Promise.resolve() }]
+        : []),
+      { name: 'expire payments', run: () => services.payments.expireDue() },
+    ],
+    config.watchIntervalMs,
+    app.log,
+  )
+
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
+    services.rates.stop()
+    await jobs.stop()
     await app.close()
+    await localChain?.close()
     await database.close()
     process.exit(0)
   }
@@ -46,6 +66,9 @@ async function main(): Promise<void> {
     listenTextResolver: () => `listening on port ${config.port}`,
   })
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'
+  if (localChain) {
+    app.log.info(`local Solana chain (LiteSVM) serving JSON-RPC on port ${config.localChainPort}`)
+  }
   const local = ['127.0.0.1', '::1', 'localhost'].includes(config.host)
   app.log.info(
     local

@@ -4,9 +4,10 @@ import crypto from 'node:crypto'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { buildApp } from '../src/app.js'
+import { type AppDeps, buildApp } from '../src/app.js'
 import { type AppConfig, loadConfig } from '../src/config.js'
 import { type Database, openDatabase } from '../src/db/client.js'
+import type { ChainSettings, Services } from '../src/services.js'
 
 export const onPostgres = process.env.TEST_DB === 'postgres'
 
@@ -66,6 +67,8 @@ export interface TestApp {
   app: FastifyInstance
   database: Database
   logs: LogCapture
+  /** The app's services, to drive what has no route (the watcher, the sweeper). */
+  services: Services
   close(): Promise<void>
 }
 
@@ -73,18 +76,28 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>
   /** Registers extra routes (e.g. one that throws) before the app is sealed. */
   extraRoutes?: (app: FastifyInstance) => void
+  /** The chain to watch (a local LiteSVM RPC in tests). */
+  chain?: ChainSettings
+  /** Other dependencies of buildApp (rate limits, rate provider, demo wallet). */
+  deps?: Omit<AppDeps, 'database' | 'logStream' | 'chain'>
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase()
   const logs = new LogCapture()
-  const app = await buildApp(testConfig(options.config), { database, logStream: logs })
+  const app = await buildApp(testConfig(options.config), {
+    database,
+    logStream: logs,
+    ...(options.chain ? { chain: options.chain } : {}),
+    ...options.deps,
+  })
   options.extraRoutes?.(app)
   await app.ready()
   return {
     app,
     database,
     logs,
+    services: app.shop.services,
     async close() {
       await app.close()
       await database.close()

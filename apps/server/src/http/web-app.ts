@@ -14,7 +14,8 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | null,
 ): Promise<WebApp | null> {
-  if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) {
+  if (!distDir) return null // WEB_DIST_DIR=off: an API-only server
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn('web app not built: serving the API only (run `npm run build`)')
     return null
   }

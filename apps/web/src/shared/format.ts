@@ -53,3 +53,21 @@ export function formatDateTime(value: Date | string | number, lang?: string): st
     timeStyle: 'short',
   }).format(date)
 }
+
+/** A signed euro amount for ledgers: "+€5.00", "-€12.90" (en) or "+5,00 €" (lt); zero unsigned. */
+export function formatSignedEur(amount: number | string | null | undefined, lang?: string): string {
+  return new Intl.NumberFormat(localeFor(lang), {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  }).format(toNumber(amount))
+}
+
+/** Seconds left as m:ss, e.g. 905 -> "15:05", 59 -> "0:59"; negative counts as 0. */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds))
+  const minutes = Math.floor(seconds / 60)
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`
+}

@@ -4,10 +4,22 @@ import { defineRoute } from '../../http/route.js'
 import { toUserDto as toUser } from '../users/service.js'
 
 export function authRoutes({ app, services }: AppContext): void {
-  const { accounts, sessions, users } = services
+  const { accounts, authLimits, sessions, telegram, users } = services
+  app.addHook('onClose', () => authLimits.close())
 
-  defineRoute(app, api.register, ({ body }) => accounts.register(body))
-  defineRoute(app, api.login, ({ body }) => accounts.login(body))
+  // request.ip is the socket's address (trustProxy is off); the limiter only ever sees an HMAC.
+  defineRoute(app, api.register, ({ body, request }) =>
+    authLimits.guardRegistration(request.ip, () => accounts.register(body)),
+  )
+  defineRoute(app, api.login, ({ body, request }) =>
+    authLimits.guardLogin(body.username, request.ip, () => accounts.login(body)),
+  )
+  defineRoute(app, api.checkUsername, ({ params }) => accounts.checkUsername(params.username))
+  // The validator keeps unknown fields, and Telegram signed every field it sent, so the whole
+  // body is what gets verified.
+  defineRoute(app, api.telegramLogin, ({ body, request }) =>
+    telegram.login(body, request.body as Record<string, unknown>),
+  )
   defineRoute(app, api.refresh, ({ body }) => sessions.refresh(body.refresh_token))
   defineRoute(app, api.refreshToken, ({ body }) => sessions.refresh(body.refresh_token))
   defineRoute(app, api.logout, async ({ auth }) => {

@@ -1,4 +1,5 @@
 // Username and password accounts: sign-up and login.
+import { type CheckUsernameResponse, ERROR_MESSAGES } from '@shop/contract'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { users } from '../../db/schema.js'
@@ -6,7 +7,7 @@ import { AppError } from '../../http/errors.js'
 import { toUserDto, type UserRow } from '../users/service.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import type { IssuedTokens, SessionService } from './sessions.js'
-import { checkRegistration } from './validation.js'
+import { checkRegistration, usernameProblem } from './validation.js'
 
 export interface AuthResult extends IssuedTokens {
   user: ReturnType<typeof toUserDto>
@@ -34,6 +35,16 @@ export class AccountService {
       .from(users)
       .where(sql`lower(${users.username}) = lower(${username})`)
     return row
+  }
+
+  /** Whether a sign-up with this name would pass: the spec's message when invalid, or taken. */
+  async checkUsername(username: string): Promise<CheckUsernameResponse> {
+    const problem = usernameProblem(username)
+    if (problem) return { available: false, reason: 'invalid', message: problem }
+    if (await this.findByUsername(username)) {
+      return { available: false, reason: 'taken', message: ERROR_MESSAGES.USERNAME_TAKEN }
+    }
+    return { available: true }
   }
 
   async register(input: {

@@ -2,7 +2,7 @@ import { api, LANGUAGES } from '@shop/contract'
 import type { AppContext } from '../../app-context.js'
 import { defineRoute } from '../../http/route.js'
 
-export function systemRoutes({ app, config, database }: AppContext): void {
+export function systemRoutes({ app, config, database, demoWallet }: AppContext): void {
   defineRoute(app, api.health, async () => {
     await database.db.execute('select 1')
     return { status: 'ok' as const }
@@ -14,7 +14,7 @@ export function systemRoutes({ app, config, database }: AppContext): void {
       enabled: config.telegramBotToken !== null,
       bot_username: config.telegramBotToken ? config.telegramBotUsername : null,
     },
-    demo_wallet: false,
+    demo_wallet: demoWallet !== null,
     languages: [...LANGUAGES],
   }))
 }

@@ -5,4 +5,5 @@ import { toUserDto } from './service.js'
 
 export function userRoutes({ app, services }: AppContext): void {
   defineRoute(app, api.me, async ({ auth }) => toUserDto(await services.users.get(auth.userId)))
+  defineRoute(app, api.stats, ({ auth }) => services.users.stats(auth.userId))
 }

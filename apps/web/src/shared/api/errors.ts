@@ -29,9 +29,10 @@ export function errorDetail(error: unknown): string | undefined {
 
 /**
  * A message to show for a failed call: the translation of the error code (apiErrors.<CODE>),
- * else the response's message, else the client error's message, else a generic text.
+ * else the response's message, else the client error's message, else `fallback` (a translated
+ * text such as "Payment error"), else the generic "An error occurred".
  */
-export function getErrorMessage(error: unknown, t: TFunction): string {
+export function getErrorMessage(error: unknown, t: TFunction, fallback?: string): string {
   if (isApiError(error) && error.code) {
     const key = `apiErrors.${error.code}`
     const translated = t(key, { defaultValue: '' })
@@ -39,5 +40,5 @@ export function getErrorMessage(error: unknown, t: TFunction): string {
   }
   if (error instanceof Error && error.message.trim()) return error.message
   if (typeof error === 'string' && error.trim()) return error
-  return t('errors.generic')
+  return fallback ?? t('errors.generic')
 }

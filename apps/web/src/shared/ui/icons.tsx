@@ -109,3 +109,101 @@ export function UserIcon(props: IconProps) {
     </Svg>
   )
 }
+
+export function PinIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0113 0c0 5.4-6.5 11-6.5 11z" />
+      <circle cx="12" cy="10" r="2.3" />
+    </Svg>
+  )
+}
+
+export function SearchIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="M20 20l-4.2-4.2" />
+    </Svg>
+  )
+}
+
+export function TrashIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4.5 7h15M10 11v6M14 11v6" />
+      <path d="M6.5 7l.8 11.2A2 2 0 009.3 20h5.4a2 2 0 002-1.8L17.5 7" />
+      <path d="M9.5 7V5a1 1 0 011-1h3a1 1 0 011 1v2" />
+    </Svg>
+  )
+}
+
+export function WalletIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M19 7.5V6a2 2 0 00-2-2H6a2 2 0 00-2 2v12a2 2 0 002 2h11a2 2 0 002-2v-1.5" />
+      <rect x="12" y="9" width="9" height="7" rx="1.5" />
+      <circle cx="15.5" cy="12.5" r=".6" fill="currentColor" />
+    </Svg>
+  )
+}
+
+export function CoinIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M8.5 9.5h7l-2 2h-5M8.5 14.5h7" />
+    </Svg>
+  )
+}
+
+export function ReceiptIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M6 3.5h12v17l-2.5-1.5-2 1.5-1.5-1.5-1.5 1.5-2-1.5L6 20.5v-17z" />
+      <path d="M9 8h6M9 11.5h6M9 15h3.5" />
+    </Svg>
+  )
+}
+
+export function ChatIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M20 12a7.5 7.5 0 01-10.8 6.7L4 20l1.3-4.3A7.5 7.5 0 1120 12z" />
+    </Svg>
+  )
+}
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </Svg>
+  )
+}
+
+export function TagIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3.5 12.2V4.5a1 1 0 011-1h7.7l8.3 8.3a1.5 1.5 0 010 2.1l-6.6 6.6a1.5 1.5 0 01-2.1 0L3.5 12.2z" />
+      <circle cx="8" cy="8" r="1.3" />
+    </Svg>
+  )
+}
+
+export function TelegramIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M21 4.5L2.8 11.3c-.8.3-.8 1.4 0 1.6l4.5 1.4 1.7 5.3c.2.7 1.1.9 1.6.4l2.5-2.4 4.6 3.4c.6.4 1.4.1 1.6-.6L21.9 5.6c.2-.8-.5-1.4-.9-1.1z" />
+      <path d="M7.3 14.3l10-6.8-7.6 8.3" />
+    </Svg>
+  )
+}
+
+export function ArrowLeftIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M19 12H5M11 6l-6 6 6 6" />
+    </Svg>
+  )
+}

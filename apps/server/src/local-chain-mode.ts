@@ -1,0 +1,47 @@
+// Without SOLANA_RPC_URL the shop runs its own Solana chain (LiteSVM behind a standard JSON-RPC
+// endpoint on LOCAL_CHAIN_PORT), so a newcomer can try real signed SOL payments with no network.
+// The merchant address is a fresh key whose private half is thrown away at once: the shop never
+// holds a key, here as in production. The demo wallet is play money from the local airdrop.
+import fs from 'node:fs'
+import path from 'node:path'
+import { generateKeyPairSigner } from '@solana/kit'
+import type { AppConfig } from './config.js'
+import { DemoWallet } from './modules/payments/demo-wallet.js'
+import type { ChainSettings } from './services.js'
+import { type LocalChainRpc, startLocalChainRpc } from './solana/local-chain/server.js'
+
+export interface ChainSetup {
+  chain: ChainSettings
+  demoWallet: DemoWallet | null
+  localChain: LocalChainRpc | null
+}
+
+/** The same demo merchant address across restarts, kept in DATA_DIR. */
+async function demoMerchantAddress(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'local-merchant-address')
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    const { address } = await generateKeyPairSigner()
+    fs.mkdirSync(dataDir, { recursive: true })
+    fs.writeFileSync(file, address)
+    return address
+  }
+}
+
+export async function setUpChain(config: AppConfig): Promise<ChainSetup> {
+  if (config.solanaRpcUrl && config.merchantWallet) {
+    return {
+      chain: { rpcUrl: config.solanaRpcUrl, merchantAddress: config.merchantWallet },
+      demoWallet: null,
+      localChain: null,
+    }
+  }
+  const localChain = await startLocalChainRpc({ port: config.localChainPort })
+  const merchantAddress = config.merchantWallet ?? (await demoMerchantAddress(config.dataDir))
+  return {
+    chain: { rpcUrl: localChain.url, merchantAddress },
+    demoWallet: await DemoWallet.create(localChain.url),
+    localChain,
+  }
+}

@@ -1,0 +1,131 @@
+// Brute-force limits on login and sign-up. Every attempt is counted before it runs (so parallel
+// attempts cannot slip past the limit together) and taken back when it turns out not to be a
+// failed guess. Usernames are counted under a SHA-256 of the lower-cased name (the same in every
+// process, so Redis shares them); clients under ClientKeys' per-process HMAC of their network.
+import crypto from 'node:crypto'
+import { AppError } from '../../http/errors.js'
+import {
+  ClientKeys,
+  type CounterStore,
+  createCounterStore,
+  type LimitRule,
+  type StoreLog,
+  tooManyAttempts,
+} from '../../http/rate-limit.js'
+
+export interface AuthLimits {
+  /** Failed logins for one username, from anywhere. */
+  loginPerUsername: LimitRule
+  /** Failed logins from one client, whatever the username. */
+  loginPerClient: LimitRule
+  /** Accounts created from one client. */
+  registerPerClient: LimitRule
+}
+
+const MINUTE = 60_000
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  loginPerUsername: { max: 5, windowMs: 15 * MINUTE },
+  loginPerClient: { max: 20, windowMs: 15 * MINUTE },
+  registerPerClient: { max: 10, windowMs: 60 * MINUTE },
+}
+
+/** What buildApp's callers (tests) may change; production uses the defaults. */
+export interface AuthRateLimitOptions {
+  limits?: Partial<AuthLimits>
+  /** Clock of the in-memory counters. */
+  now?: () => number
+  redisKeyPrefix?: string
+}
+
+function usernameKey(username: string): string {
+  return crypto.createHash('sha256').update(username.toLowerCase()).digest('base64url')
+}
+
+export class AuthRateLimits {
+  readonly limits: AuthLimits
+  readonly #clients = new ClientKeys()
+
+  constructor(
+    private readonly store: CounterStore,
+    limits: Partial<AuthLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_AUTH_LIMITS, ...limits }
+  }
+
+  /**
+   * Runs a login attempt under the per-client and per-username limits. Only a wrong username or
+   * password counts; a successful login also clears the username's count.
+   */
+  async guardLogin<T>(
+    username: string,
+    clientAddress: string | undefined,
+    attempt: () => Promise<T>,
+  ): Promise<T> {
+    const clientKey = this.#clients.of(clientAddress)
+    const clientCounter = clientKey ? `login-client:${clientKey}` : null
+    const userCounter = `login-user:${usernameKey(username)}`
+    if (clientCounter) {
+      const client = await this.store.increment(clientCounter, this.limits.loginPerClient.windowMs)
+      if (client.count > this.limits.loginPerClient.max) throw tooManyAttempts(client.resetInMs)
+    }
+    const user = await this.store.increment(userCounter, this.limits.loginPerUsername.windowMs)
+    if (user.count > this.limits.loginPerUsername.max) {
+      // Refused without checking a password: not a guess this client gets charged for.
+      if (clientCounter) await this.store.decrement(clientCounter)
+      throw tooManyAttempts(user.resetInMs)
+    }
+    let result: T
+    try {
+      result = await attempt()
+    } catch (error) {
+      const guessedWrong = error instanceof AppError && error.code === 'INVALID_CREDENTIALS'
+      if (!guessedWrong) {
+        // The password was right (e.g. ACCOUNT_DISABLED) or the server failed: not a guess.
+        await this.store.decrement(userCounter)
+        if (clientCounter) await this.store.decrement(clientCounter)
+      }
+      throw error
+    }
+    await this.store.remove(userCounter)
+    if (clientCounter) await this.store.decrement(clientCounter)
+    return result
+  }
+
+  /** Runs a sign-up under the per-client limit; only accounts actually created count. */
+  async guardRegistration<T>(
+    clientAddress: string | undefined,
+    attempt: () => Promise<T>,
+  ): Promise<T> {
+    const clientKey = this.#clients.of(clientAddress)
+    if (!clientKey) return attempt()
+    const counter = `register-client:${clientKey}`
+    const rule = this.limits.registerPerClient
+    const client = await this.store.increment(counter, rule.windowMs)
+    if (client.count > rule.max) throw tooManyAttempts(client.resetInMs)
+    try {
+      return await attempt()
+    } catch (error) {
+      await this.store.decrement(counter)
+      throw error
+    }
+  }
+
+  close(): Promise<void> {
+    return this.store.close()
+  }
+}
+
+export function createAuthRateLimits(
+  redisUrl: string | null,
+  log: StoreLog,
+  options: AuthRateLimitOptions = {},
+): AuthRateLimits {
+  const store = createCounterStore({
+    redisUrl,
+    log,
+    now: options.now,
+    redisKeyPrefix: options.redisKeyPrefix,
+  })
+  return new AuthRateLimits(store, options.limits)
+}

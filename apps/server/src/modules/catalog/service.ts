@@ -1,0 +1,199 @@
+// The catalogue: products with their place, and the cities and districts they are sold in.
+// Every list is one SQL query (no N+1), ordered by id so that paging is stable.
+import {
+  type City,
+  centsToEuros,
+  type District,
+  PRODUCTS_PAGE_SIZE,
+  type Product,
+  type ProductList,
+  type ProductsGrouped,
+} from '@shop/contract'
+import { type SQL, sql } from 'drizzle-orm'
+import { type Db, queryRows } from '../../db/client.js'
+import { AppError } from '../../http/errors.js'
+
+export interface ProductFilter {
+  cityId?: number | undefined
+  districtId?: number | undefined
+  search?: string | undefined
+}
+
+/** A product row as the catalogue queries select it. */
+interface ProductRow {
+  id: number
+  name: string
+  price_cents: number
+  city_id: number
+  city_name: string
+  district_id: number
+  district_name: string
+  active: boolean
+  quantity: number
+}
+
+/** Escapes LIKE's wildcards so that a search for "100%" or "a_b" means those characters. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+function toProductDto(row: ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    price: centsToEuros(row.price_cents),
+    city_id: row.city_id,
+    city_name: row.city_name,
+    district_id: row.district_id,
+    district_name: row.district_name,
+    quantity: row.quantity,
+    is_available: row.active && row.quantity > 0,
+  }
+}
+
+/** The WHERE clause of the listed products: active ones matching the filter (alias `p`). */
+function listedWhere(filter: ProductFilter): SQL {
+  const conditions: SQL[] = [sql`p.active`]
+  if (filter.cityId !== undefined) conditions.push(sql`p.city_id = ${filter.cityId}`)
+  if (filter.districtId !== undefined) conditions.push(sql`p.district_id = ${filter.districtId}`)
+  const search = filter.search?.trim() ?? ''
+  if (search !== '') {
+    // PostgreSQL text cannot hold NUL; answer with a 400 instead of a driver error.
+    if (search.includes('\u0000')) {
+      throw new AppError('VALIDATION_ERROR', 'querystring.search must not contain NUL')
+    }
+    conditions.push(sql`p.name ilike ${`%${escapeLike(search)}%`} escape '\\'`)
+  }
+  return sql.join(conditions, sql` and `)
+}
+
+/** Buyable units: the stock not held by pending payments. */
+const QUANTITY = sql.raw('(p.stock - p.reserved)')
+
+export class CatalogService {
+  constructor(private readonly db: Db) {}
+
+  /** One page of 20 listed products and how many match in all, in one query. */
+  async listProducts(filter: ProductFilter, page = 1): Promise<ProductList> {
+    const where = listedWhere(filter)
+    const offset = (page - 1) * PRODUCTS_PAGE_SIZE
+    // The count row always comes back, so an empty page still reports the real total.
+    const rows = await queryRows<{ total: number } & Partial<ProductRow>>(
+      this.db,
+      sql`select t.total, pg.id, pg.name, pg.price_cents, pg.city_id, c.name as city_name,
+                 pg.district_id, d.name as district_name, pg.active, pg.quantity
+          from (select count(*)::int as total from products p where ${where}) t
+          left join lateral (
+            select p.id, p.name, p.price_cents, p.city_id, p.district_id, p.active,
+                   ${QUANTITY} as quantity
+            from products p
+            where ${where}
+            order by p.id
+            limit ${PRODUCTS_PAGE_SIZE} offset ${offset}
+          ) pg on true
+          left join cities c on c.id = pg.city_id
+          left join districts d on d.id = pg.district_id
+          order by pg.id`,
+    )
+    const total = rows[0]?.total ?? 0
+    const products = rows
+      .filter((row): row is { total: number } & ProductRow => row.id != null)
+      .map(toProductDto)
+    return { products, total }
+  }
+
+  /** Listed products grouped by city, then district (cities and districts in id order). */
+  async groupedProducts(filter: Omit<ProductFilter, 'search'>): Promise<ProductsGrouped> {
+    const rows = await queryRows<ProductRow>(
+      this.db,
+      sql`select p.id, p.name, p.price_cents, p.city_id, c.name as city_name,
+                 p.district_id, d.name as district_name, p.active, ${QUANTITY} as quantity
+          from products p
+          join cities c on c.id = p.city_id
+          join districts d on d.id = p.district_id
+          where ${listedWhere(filter)}
+          order by c.id, d.id, p.id`,
+    )
+    const grouped: ProductsGrouped = { cities: [] }
+    for (const row of rows) {
+      let city = grouped.cities.at(-1)
+      if (city?.id !== row.city_id) {
+        city = { id: row.city_id, name: row.city_name, districts: [] }
+        grouped.cities.push(city)
+      }
+      let district = city.districts.at(-1)
+      if (district?.id !== row.district_id) {
+        district = { id: row.district_id, name: row.district_name, products: [] }
+        city.districts.push(district)
+      }
+      district.products.push(toProductDto(row))
+    }
+    return grouped
+  }
+
+  /**
+   * One product by id. A deactivated product is still found (shown as unavailable), so a link
+   * from a cart or an order keeps working; only an unknown id is a 404.
+   */
+  async getProduct(id: number): Promise<Product> {
+    const [row] = await queryRows<ProductRow>(
+      this.db,
+      sql`select p.id, p.name, p.price_cents, p.city_id, c.name as city_name,
+                 p.district_id, d.name as district_name, p.active, ${QUANTITY} as quantity
+          from products p
+          join cities c on c.id = p.city_id
+          join districts d on d.id = p.district_id
+          where p.id = ${id}`,
+    )
+    if (!row) throw new AppError('PRODUCT_NOT_FOUND')
+    return toProductDto(row)
+  }
+
+  /** Every city, in id order. */
+  async listCities(): Promise<City[]> {
+    return queryRows<City>(this.db, sql`select id, name from cities order by id`)
+  }
+
+  /** Cities with at least one available product (active, buyable quantity above 0). */
+  async citiesWithProducts(): Promise<City[]> {
+    return queryRows<City>(
+      this.db,
+      sql`select c.id, c.name from cities c
+          where exists (select 1 from products p
+                        where p.city_id = c.id and p.active and p.stock > p.reserved)
+          order by c.id`,
+    )
+  }
+
+  /** Every district of a city; CITY_NOT_FOUND for an unknown city. */
+  async listCityDistricts(cityId: number): Promise<District[]> {
+    return this.districtsOf(cityId, false)
+  }
+
+  /** Districts of a city with at least one available product; CITY_NOT_FOUND for an unknown city. */
+  async districtsWithProducts(cityId: number): Promise<District[]> {
+    return this.districtsOf(cityId, true)
+  }
+
+  /** One query: the city row always comes back when it exists, with or without districts. */
+  private async districtsOf(cityId: number, onlyAvailable: boolean): Promise<District[]> {
+    const availability = onlyAvailable
+      ? sql`and exists (select 1 from products p
+                        where p.district_id = d.id and p.active and p.stock > p.reserved)`
+      : sql``
+    const rows = await queryRows<{ city_id: number; id: number | null; name: string | null }>(
+      this.db,
+      sql`select c.id as city_id, d.id, d.name
+          from cities c
+          left join districts d on d.city_id = c.id ${availability}
+          where c.id = ${cityId}
+          order by d.id`,
+    )
+    if (rows.length === 0) throw new AppError('CITY_NOT_FOUND')
+    return rows.flatMap((row) =>
+      row.id === null || row.name === null
+        ? []
+        : [{ id: row.id, name: row.name, city_id: row.city_id }],
+    )
+  }
+}

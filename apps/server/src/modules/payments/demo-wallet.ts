@@ -1,0 +1,61 @@
+// "Pay with the demo wallet": only when the server runs its own local chain. A wallet funded by
+// the local chain's airdrop signs and sends a real transfer (with the Solana Pay reference) for the
+// rest of a pending payment, so a newcomer can try the whole flow in the browser. The watcher then
+// finds it exactly as it would find a customer's wallet transfer.
+import {
+  address,
+  createSolanaRpc,
+  devnet,
+  generateKeyPairSigner,
+  type KeyPairSigner,
+  lamports,
+} from '@solana/kit'
+import { AppError } from '../../http/errors.js'
+import { sendSolTransfer } from '../../solana/local-chain/transfer.js'
+import type { PaymentService } from './service.js'
+
+const AIRDROP_LAMPORTS = 1_000_000_000_000n // 1,000 SOL of play money
+
+export class DemoWallet {
+  private constructor(
+    private readonly rpcUrl: string,
+    private readonly signer: KeyPairSigner,
+  ) {}
+
+  /** A new wallet, funded by the local chain's airdrop. */
+  static async create(rpcUrl: string): Promise<DemoWallet> {
+    const signer = await generateKeyPairSigner()
+    const wallet = new DemoWallet(rpcUrl, signer)
+    await wallet.#fund()
+    return wallet
+  }
+
+  get address(): string {
+    return this.signer.address
+  }
+
+  async #fund(): Promise<void> {
+    const rpc = createSolanaRpc(devnet(this.rpcUrl))
+    await rpc.requestAirdrop(this.signer.address, lamports(AIRDROP_LAMPORTS)).send()
+  }
+
+  async pay(payments: PaymentService, userId: number, code: string) {
+    const payment = await payments.owned(userId, code)
+    if (payment.status !== 'pending' || payment.lamports === null) {
+      throw new AppError('PAYMENT_NOT_PENDING')
+    }
+    if (!payment.walletAddress || !payment.reference) throw new AppError('TRANSFER_NOT_MATCHING')
+    const rpc = createSolanaRpc(devnet(this.rpcUrl))
+    const remaining = payment.lamports - payment.receivedLamports
+    const { value: funds } = await rpc.getBalance(this.signer.address).send()
+    if (funds < remaining + 1_000_000n) await this.#fund()
+    const signature = await sendSolTransfer({
+      rpcUrl: this.rpcUrl,
+      payer: this.signer,
+      to: address(payment.walletAddress),
+      lamports: remaining,
+      reference: address(payment.reference),
+    })
+    return { success: true as const, signature }
+  }
+}

@@ -1,0 +1,31 @@
+import { api } from '@shop/contract'
+import type { AppContext } from '../../app-context.js'
+import { defineRoute } from '../../http/route.js'
+import type { DemoWallet } from './demo-wallet.js'
+
+export function paymentRoutes({ app, services }: AppContext): void {
+  const { payments, paymentSignatures } = services
+  defineRoute(app, api.createPayment, ({ auth, body }) =>
+    payments.checkout(auth.userId, body.payment_method),
+  )
+  defineRoute(app, api.paymentStatus, ({ auth, params }) =>
+    payments.status(auth.userId, params.paymentCode),
+  )
+  defineRoute(app, api.cancelPayment, ({ auth, params }) =>
+    payments.cancel(auth.userId, params.paymentCode),
+  )
+  defineRoute(app, api.reportProblem, ({ auth, body }) =>
+    payments.reportProblem(auth.userId, body.payment_code, body.description),
+  )
+  defineRoute(app, api.paymentHistory, ({ auth, query }) => payments.history(auth.userId, query))
+  defineRoute(app, api.submitSignature, ({ auth, params, body }) =>
+    paymentSignatures.submit(auth.userId, params.paymentCode, body.signature),
+  )
+}
+
+/** POST /api/dev/pay/:paymentCode exists only while the server runs its own local chain. */
+export function demoWalletRoutes({ app, services }: AppContext, wallet: DemoWallet): void {
+  defineRoute(app, api.demoPay, ({ auth, params }) =>
+    wallet.pay(services.payments, auth.userId, params.paymentCode),
+  )
+}

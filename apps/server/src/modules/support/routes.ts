@@ -1,0 +1,36 @@
+import { api, DEFAULT_PAGE_SIZE } from '@shop/contract'
+import type { AppContext } from '../../app-context.js'
+import { requestLanguage } from '../../http/language.js'
+import { defineRoute } from '../../http/route.js'
+
+export function supportRoutes({ app, services }: AppContext): void {
+  const { support } = services
+
+  defineRoute(app, api.listCategories, ({ request, reply }) => {
+    // The answer depends on Accept-Language when no ?lang= is given.
+    reply.header('vary', 'Accept-Language')
+    return support.listCategories(requestLanguage(request))
+  })
+  defineRoute(app, api.faq, ({ request, reply }) => {
+    reply.header('vary', 'Accept-Language')
+    return support.faq(requestLanguage(request))
+  })
+
+  // Ticket answers name their category in the caller's language too.
+  defineRoute(app, api.createTicket, ({ auth, body, request }) =>
+    support.createTicket(auth.userId, body, requestLanguage(request)),
+  )
+  defineRoute(app, api.listTickets, ({ auth, query, request }) =>
+    support.listTickets(
+      auth.userId,
+      { page: query.page ?? 1, pageSize: query.page_size ?? DEFAULT_PAGE_SIZE },
+      requestLanguage(request),
+    ),
+  )
+  defineRoute(app, api.getTicket, ({ auth, params, request }) =>
+    support.getTicket(auth.userId, params.id, requestLanguage(request)),
+  )
+  defineRoute(app, api.replyTicket, ({ auth, params, body, request }) =>
+    support.reply(auth.userId, params.id, body.message_text, requestLanguage(request)),
+  )
+}

@@ -1,0 +1,307 @@
+// Support: ticket categories and the FAQ in the customer's language, and tickets a customer opens
+// and follows. The shop owner's side (replying, closing) is only a service method until it has
+// its own authenticated interface.
+import {
+  type CategoryList,
+  type CreateTicketBody,
+  type Faq,
+  type Lang,
+  TICKET_MESSAGE_MAX_LENGTH,
+  TICKET_TITLE_MAX_LENGTH,
+  type Ticket,
+  type TicketDetail,
+  type TicketList,
+} from '@shop/contract'
+import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm'
+import type { Db, DbOrTx } from '../../db/client.js'
+import { faqEntries, supportCategories, ticketMessages, tickets } from '../../db/schema.js'
+import { AppError } from '../../http/errors.js'
+import { isUniqueViolation } from '../auth/service.js'
+import { type RateLimit, SlidingWindowLimiter } from './rate-limiter.js'
+import { newTicketCode } from './ticket-code.js'
+
+/** New tickets per customer: enough for real problems, too few to flood the support queue. */
+export const TICKET_CREATION_LIMIT: RateLimit = { max: 10, windowMs: 60 * 60 * 1000 }
+/** A ticket code clash is a one-in-a-billion event; a few fresh draws settle it. */
+const TICKET_CODE_ATTEMPTS = 5
+
+export interface SupportServiceOptions {
+  ticketCreationLimit?: RateLimit
+  /** Source of ticket codes (tests force a clash through it). */
+  newTicketCode?: () => string
+  /** Clock of the rate limit, in milliseconds. */
+  now?: () => number
+}
+
+type MessageAuthor = (typeof ticketMessages.$inferSelect)['author']
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/**
+ * The rules every stored text obeys, for input that did not pass through a route schema (the
+ * support side) and for what the schema cannot say: PostgreSQL text cannot hold NUL, and a lone
+ * UTF-16 surrogate would not come back as it was sent.
+ */
+function checkText(field: string, text: string, maxLength: number): void {
+  if (!/\S/.test(text)) throw new AppError('VALIDATION_ERROR', `${field} must not be blank`)
+  if ([...text].length > maxLength) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `${field} must NOT have more than ${maxLength} characters`,
+    )
+  }
+  if (text.includes('\u0000')) {
+    throw new AppError('VALIDATION_ERROR', `${field} must not contain NUL characters`)
+  }
+  if (LONE_SURROGATE.test(text)) {
+    throw new AppError('VALIDATION_ERROR', `${field} must be valid Unicode text`)
+  }
+}
+
+function categoryName(lang: Lang) {
+  return lang === 'lt' ? supportCategories.nameLt : supportCategories.nameEn
+}
+
+function ticketColumns(lang: Lang) {
+  return {
+    id: tickets.id,
+    ticketCode: tickets.ticketCode,
+    title: tickets.title,
+    status: tickets.status,
+    categoryId: tickets.categoryId,
+    categoryName: categoryName(lang),
+    createdAt: tickets.createdAt,
+    updatedAt: tickets.updatedAt,
+  }
+}
+
+interface TicketRow {
+  id: number
+  ticketCode: string
+  title: string
+  status: Ticket['status']
+  categoryId: number
+  categoryName: string
+  createdAt: Date
+  updatedAt: Date
+}
+
+function toTicketDto(row: TicketRow): Ticket {
+  return {
+    id: row.id,
+    ticket_id: row.ticketCode,
+    title: row.title,
+    status: row.status,
+    category_id: row.categoryId,
+    category_name: row.categoryName,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+export class SupportService {
+  private readonly ticketLimiter: SlidingWindowLimiter
+  private readonly newTicketCode: () => string
+
+  constructor(
+    private readonly db: Db,
+    options: SupportServiceOptions = {},
+  ) {
+    this.ticketLimiter = new SlidingWindowLimiter(
+      options.ticketCreationLimit ?? TICKET_CREATION_LIMIT,
+      options.now,
+    )
+    this.newTicketCode = options.newTicketCode ?? newTicketCode
+  }
+
+  async listCategories(lang: Lang): Promise<CategoryList> {
+    return this.db
+      .select({ id: supportCategories.id, name: categoryName(lang) })
+      .from(supportCategories)
+      .orderBy(asc(supportCategories.position), asc(supportCategories.id))
+  }
+
+  async faq(lang: Lang): Promise<Faq> {
+    const lt = lang === 'lt'
+    const items = await this.db
+      .select({
+        question: lt ? faqEntries.questionLt : faqEntries.questionEn,
+        answer: lt ? faqEntries.answerLt : faqEntries.answerEn,
+      })
+      .from(faqEntries)
+      .orderBy(asc(faqEntries.position), asc(faqEntries.id))
+    return { items }
+  }
+
+  /** Opens a ticket with its first customer message, both or neither. */
+  async createTicket(userId: number, input: CreateTicketBody, lang: Lang): Promise<TicketDetail> {
+    const title = input.title.trim()
+    checkText('body.title', title, TICKET_TITLE_MAX_LENGTH)
+    checkText('body.message_text', input.message_text, TICKET_MESSAGE_MAX_LENGTH)
+
+    const slot = this.ticketLimiter.acquire(userId)
+    if (!slot.allowed) {
+      const seconds = Math.max(1, Math.ceil(slot.retryAfterMs / 1000))
+      throw new AppError(
+        'RATE_LIMITED',
+        'You have opened too many tickets recently. Please try again later.',
+        { 'retry-after': String(seconds) },
+      )
+    }
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.insertTicket(userId, input.category_id, title, input.message_text, lang)
+        } catch (error) {
+          // The only unique key a new ticket can break is its code: draw another one.
+          if (attempt < TICKET_CODE_ATTEMPTS && isUniqueViolation(error)) continue
+          throw error
+        }
+      }
+    } catch (error) {
+      slot.release()
+      throw error
+    }
+  }
+
+  private async insertTicket(
+    userId: number,
+    categoryId: number,
+    title: string,
+    text: string,
+    lang: Lang,
+  ): Promise<TicketDetail> {
+    const ticketCode = this.newTicketCode()
+    return this.db.transaction(async (tx) => {
+      const [category] = await tx
+        .select({ name: categoryName(lang) })
+        .from(supportCategories)
+        .where(eq(supportCategories.id, categoryId))
+      if (!category) throw new AppError('CATEGORY_NOT_FOUND')
+      const [ticket] = await tx
+        .insert(tickets)
+        .values({ ticketCode, userId, categoryId, title })
+        .returning()
+      if (!ticket) throw new Error('ticket insert returned nothing')
+      const [message] = await tx
+        .insert(ticketMessages)
+        .values({ ticketId: ticket.id, author: 'customer', body: text })
+        .returning()
+      if (!message) throw new Error('ticket message insert returned nothing')
+      return {
+        ...toTicketDto({ ...ticket, categoryName: category.name }),
+        messages: [
+          {
+            id: message.id,
+            author: message.author,
+            text: message.body,
+            created_at: message.createdAt.toISOString(),
+          },
+        ],
+      }
+    })
+  }
+
+  /** The customer's own tickets, most recent activity first. */
+  async listTickets(
+    userId: number,
+    paging: { page: number; pageSize: number },
+    lang: Lang,
+  ): Promise<TicketList> {
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select(ticketColumns(lang))
+        .from(tickets)
+        .innerJoin(supportCategories, eq(supportCategories.id, tickets.categoryId))
+        .where(eq(tickets.userId, userId))
+        .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+        .limit(paging.pageSize)
+        .offset((paging.page - 1) * paging.pageSize),
+      this.db.select({ total: count() }).from(tickets).where(eq(tickets.userId, userId)),
+    ])
+    return { tickets: rows.map(toTicketDto), total: totals[0]?.total ?? 0 }
+  }
+
+  /** One of the customer's tickets; someone else's is as unknown as a missing one. */
+  async getTicket(userId: number, ticketId: number, lang: Lang): Promise<TicketDetail> {
+    return this.loadDetail(this.db, ticketId, eq(tickets.userId, userId), lang)
+  }
+
+  /** The customer writes again: the ticket waits for support once more. */
+  async reply(userId: number, ticketId: number, text: string, lang: Lang): Promise<TicketDetail> {
+    checkText('body.message_text', text, TICKET_MESSAGE_MAX_LENGTH)
+    return this.addMessage(ticketId, eq(tickets.userId, userId), 'customer', text, lang)
+  }
+
+  /** The shop owner answers a ticket (no route yet: the owner's side does not exist). */
+  async addSupportReply(ticketId: number, text: string, lang: Lang = 'en'): Promise<TicketDetail> {
+    checkText('message_text', text, TICKET_MESSAGE_MAX_LENGTH)
+    return this.addMessage(ticketId, undefined, 'support', text, lang)
+  }
+
+  /** The shop owner closes a ticket; closing a closed ticket changes nothing. */
+  async closeTicket(ticketId: number, lang: Lang = 'en'): Promise<TicketDetail> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .update(tickets)
+        .set({ status: 'closed', updatedAt: sql`now()` })
+        .where(and(eq(tickets.id, ticketId), ne(tickets.status, 'closed')))
+      return this.loadDetail(tx, ticketId, undefined, lang)
+    })
+  }
+
+  private addMessage(
+    ticketId: number,
+    owner: SQL | undefined,
+    author: MessageAuthor,
+    text: string,
+    lang: Lang,
+  ): Promise<TicketDetail> {
+    return this.db.transaction(async (tx) => {
+      // One conditional UPDATE decides against a concurrent close: the row lock orders them.
+      const [updated] = await tx
+        .update(tickets)
+        .set({ status: author === 'customer' ? 'open' : 'answered', updatedAt: sql`now()` })
+        .where(and(eq(tickets.id, ticketId), owner, ne(tickets.status, 'closed')))
+        .returning({ id: tickets.id })
+      if (!updated) {
+        // Only the owner learns that a ticket is closed; to anyone else it does not exist.
+        const [existing] = await tx
+          .select({ id: tickets.id })
+          .from(tickets)
+          .where(and(eq(tickets.id, ticketId), owner))
+        throw new AppError(existing ? 'TICKET_CLOSED' : 'TICKET_NOT_FOUND')
+      }
+      await tx.insert(ticketMessages).values({ ticketId, author, body: text })
+      return this.loadDetail(tx, ticketId, owner, lang)
+    })
+  }
+
+  private async loadDetail(
+    db: DbOrTx,
+    ticketId: number,
+    owner: SQL | undefined,
+    lang: Lang,
+  ): Promise<TicketDetail> {
+    const [row] = await db
+      .select(ticketColumns(lang))
+      .from(tickets)
+      .innerJoin(supportCategories, eq(supportCategories.id, tickets.categoryId))
+      .where(and(eq(tickets.id, ticketId), owner))
+    if (!row) throw new AppError('TICKET_NOT_FOUND')
+    const messages = await db
+      .select()
+      .from(ticketMessages)
+      .where(eq(ticketMessages.ticketId, ticketId))
+      .orderBy(asc(ticketMessages.id))
+    return {
+      ...toTicketDto(row),
+      messages: messages.map((m) => ({
+        id: m.id,
+        author: m.author,
+        text: m.body,
+        created_at: m.createdAt.toISOString(),
+      })),
+    }
+  }
+}

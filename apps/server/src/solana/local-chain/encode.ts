@@ -1,0 +1,293 @@
+// Turns ledger entries, simulations and accounts into the JSON the real RPC returns for
+// getTransaction ("json", "jsonParsed", "base64", "base58"), simulateTransaction and
+// getAccountInfo. jsonParsed understands the System and Memo programs; other instructions fall
+// back to the partially decoded form, as the RPC does for programs it has no parser for.
+import type { AccountView, InnerInstructionSet, LedgerEntry, LoadedAddresses } from './chain.js'
+import { JsonRpcError, UNSUPPORTED_TRANSACTION_VERSION } from './errors.js'
+import { MEMO_PROGRAM_ADDRESSES, SYSTEM_PROGRAM_ADDRESS } from './system-program.js'
+import {
+  type CompiledInstruction,
+  encodeBase58,
+  isStaticWritable,
+  type ParsedMessage,
+} from './wire.js'
+
+export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58'
+export type AccountEncoding = 'binary' | 'base58' | 'base64' | 'base64+zstd' | 'jsonParsed'
+
+/** rentEpoch of every rent-exempt account since rent collection ended (u64::MAX). */
+const RENT_EXEMPT_EPOCH = 0xffff_ffff_ffff_ffffn
+/** The RPC refuses to base58-encode more account data than this. */
+const MAX_BASE58_BYTES = 128
+
+// Keys the runtime never lets a transaction write (builtins and sysvars), even if the message
+// header says writable.
+const RESERVED_KEYS = new Set([
+  SYSTEM_PROGRAM_ADDRESS as string,
+  'AddressLookupTab1e1111111111111111111111111',
+  'BPFLoader1111111111111111111111111111111111',
+  'BPFLoader2111111111111111111111111111111111',
+  'BPFLoaderUpgradeab1e11111111111111111111111',
+  'ComputeBudget111111111111111111111111111111',
+  'Config1111111111111111111111111111111111111',
+  'Ed25519SigVerify111111111111111111111111111',
+  'KeccakSecp256k11111111111111111111111111111',
+  'NativeLoader1111111111111111111111111111111',
+  'Stake11111111111111111111111111111111111111',
+  'Vote111111111111111111111111111111111111111',
+])
+
+function isReserved(key: string): boolean {
+  return RESERVED_KEYS.has(key) || key.startsWith('Sysvar')
+}
+
+export function base64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
+}
+
+export interface RenderTransactionOptions {
+  encoding: TransactionEncoding
+  /** Undefined when the request did not set maxSupportedTransactionVersion. */
+  maxSupportedTransactionVersion: number | undefined
+}
+
+/** Whether each account key may be written, by the header and the runtime's demotions. */
+function writableFlags(message: ParsedMessage, loaded: LoadedAddresses): boolean[] {
+  const calledAsProgram = new Set(message.instructions.map((ix) => ix.programIdIndex))
+  const keyCount = message.staticAccountKeys.length
+  const flags = message.staticAccountKeys.map(
+    (key, index) =>
+      isStaticWritable(message.header, keyCount, index) &&
+      !calledAsProgram.has(index) &&
+      !isReserved(key),
+  )
+  for (const key of loaded.writable) flags.push(!isReserved(key))
+  for (const _ of loaded.readonly) flags.push(false)
+  return flags
+}
+
+function compiledInstructionJson(instruction: CompiledInstruction, stackHeight: number | null) {
+  return {
+    programIdIndex: instruction.programIdIndex,
+    accounts: instruction.accounts,
+    data: encodeBase58(instruction.data),
+    stackHeight,
+  }
+}
+
+function u64At(data: Uint8Array, offset: number): bigint {
+  return new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true)
+}
+
+/** The System Program's instructions the shop and wallets send, as the RPC's parser names them. */
+function parseSystemInstruction(
+  data: Uint8Array,
+  accounts: string[],
+): { type: string; info: Record<string, unknown> } | null {
+  if (data.length < 4) return null
+  const kind = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(0, true)
+  if (kind === 0 && data.length === 52 && accounts.length >= 2) {
+    return {
+      type: 'createAccount',
+      info: {
+        source: accounts[0],
+        newAccount: accounts[1],
+        lamports: u64At(data, 4),
+        space: u64At(data, 12),
+        owner: encodeBase58(data.subarray(20, 52)),
+      },
+    }
+  }
+  if (kind === 1 && data.length === 36 && accounts.length >= 1) {
+    return { type: 'assign', info: { account: accounts[0], owner: encodeBase58(data.subarray(4)) } }
+  }
+  if (kind === 2 && data.length === 12 && accounts.length >= 2) {
+    return {
+      type: 'transfer',
+      info: { source: accounts[0], destination: accounts[1], lamports: u64At(data, 4) },
+    }
+  }
+  if (kind === 8 && data.length === 12 && accounts.length >= 1) {
+    return { type: 'allocate', info: { account: accounts[0], space: u64At(data, 4) } }
+  }
+  return null
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+function parsedInstructionJson(
+  instruction: CompiledInstruction,
+  accountKeys: string[],
+  stackHeight: number | null,
+) {
+  const programId = accountKeys[instruction.programIdIndex] ?? ''
+  const accounts = instruction.accounts.map((index) => accountKeys[index] ?? '')
+  if (programId === SYSTEM_PROGRAM_ADDRESS) {
+    const parsed = parseSystemInstruction(instruction.data, accounts)
+    if (parsed) return { parsed, program: 'system', programId, stackHeight }
+  }
+  if (MEMO_PROGRAM_ADDRESSES.includes(programId)) {
+    try {
+      return { parsed: utf8.decode(instruction.data), program: 'spl-memo', programId, stackHeight }
+    } catch {
+      // Not UTF-8: shown undecoded below, as the RPC does.
+    }
+  }
+  return { accounts, data: encodeBase58(instruction.data), programId, stackHeight }
+}
+
+function innerInstructionsJson(
+  sets: InnerInstructionSet[],
+  accountKeys: string[],
+  parsed: boolean,
+) {
+  return sets.map((set) => ({
+    index: set.index,
+    instructions: set.instructions.map((instruction) =>
+      parsed
+        ? parsedInstructionJson(instruction, accountKeys, instruction.stackHeight)
+        : compiledInstructionJson(instruction, instruction.stackHeight),
+    ),
+  }))
+}
+
+function lookupsJson(message: ParsedMessage) {
+  return message.version === 0 ? { addressTableLookups: message.addressTableLookups } : {}
+}
+
+/** getTransaction's result for a ledger entry. */
+export function renderTransaction(entry: LedgerEntry, options: RenderTransactionOptions) {
+  const { message } = entry.transaction
+  const version = message.version
+  if (version !== 'legacy' && (options.maxSupportedTransactionVersion ?? -1) < version) {
+    throw new JsonRpcError(
+      UNSUPPORTED_TRANSACTION_VERSION,
+      `Transaction version (${version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
+    )
+  }
+  const parsed = options.encoding === 'jsonParsed'
+  const withVersion = options.maxSupportedTransactionVersion !== undefined
+  const meta = {
+    err: entry.err,
+    status: entry.err === null ? { Ok: null } : { Err: entry.err },
+    fee: entry.fee,
+    preBalances: entry.preBalances,
+    postBalances: entry.postBalances,
+    innerInstructions: innerInstructionsJson(entry.innerInstructions, entry.accountKeys, parsed),
+    logMessages: entry.logMessages,
+    preTokenBalances: [],
+    postTokenBalances: [],
+    rewards: [],
+    // As documented: absent without maxSupportedTransactionVersion and with jsonParsed.
+    ...(withVersion && !parsed ? { loadedAddresses: entry.loadedAddresses } : {}),
+    ...(entry.returnData
+      ? {
+          returnData: {
+            programId: entry.returnData.programId,
+            data: [base64(entry.returnData.data), 'base64'],
+          },
+        }
+      : {}),
+    computeUnitsConsumed: entry.computeUnitsConsumed,
+  }
+  let transaction: unknown
+  switch (options.encoding) {
+    case 'base64':
+      transaction = [base64(entry.transaction.wire), 'base64']
+      break
+    case 'base58':
+      transaction = [encodeBase58(entry.transaction.wire), 'base58']
+      break
+    case 'jsonParsed': {
+      const writable = writableFlags(message, entry.loadedAddresses)
+      const staticCount = message.staticAccountKeys.length
+      transaction = {
+        signatures: entry.transaction.signatures,
+        message: {
+          accountKeys: entry.accountKeys.map((pubkey, index) => ({
+            pubkey,
+            signer: index < message.header.numRequiredSignatures,
+            source: index < staticCount ? 'transaction' : 'lookupTable',
+            writable: writable[index] ?? false,
+          })),
+          instructions: message.instructions.map((instruction) =>
+            parsedInstructionJson(instruction, entry.accountKeys, null),
+          ),
+          recentBlockhash: message.recentBlockhash,
+          ...lookupsJson(message),
+        },
+      }
+      break
+    }
+    default:
+      transaction = {
+        signatures: entry.transaction.signatures,
+        message: {
+          accountKeys: message.staticAccountKeys,
+          header: message.header,
+          instructions: message.instructions.map((instruction) =>
+            compiledInstructionJson(instruction, null),
+          ),
+          recentBlockhash: message.recentBlockhash,
+          ...lookupsJson(message),
+        },
+      }
+  }
+  return {
+    slot: entry.slot,
+    blockTime: entry.blockTime,
+    meta,
+    transaction,
+    ...(withVersion ? { version } : {}),
+  }
+}
+
+/** simulateTransaction's inner instructions: parsed where a parser exists. */
+export function renderSimulatedInnerInstructions(
+  sets: InnerInstructionSet[],
+  accountKeys: string[],
+) {
+  return innerInstructionsJson(sets, accountKeys, true)
+}
+
+export interface DataSlice {
+  offset: number
+  length: number
+}
+
+/** An account as getAccountInfo and friends return it. */
+export function renderAccount(
+  account: AccountView,
+  encoding: AccountEncoding,
+  dataSlice: DataSlice | undefined,
+) {
+  const data = dataSlice
+    ? account.data.subarray(dataSlice.offset, dataSlice.offset + dataSlice.length)
+    : account.data
+  let rendered: unknown
+  switch (encoding) {
+    case 'binary':
+    case 'base58': {
+      const text =
+        data.length <= MAX_BASE58_BYTES
+          ? encodeBase58(data)
+          : 'error: data too large for bs58 encoding'
+      // "binary" is the legacy default: a bare base58 string.
+      rendered = encoding === 'binary' ? text : [text, 'base58']
+      break
+    }
+    case 'base64+zstd':
+      throw JsonRpcError.invalidParams('base64+zstd encoding is not supported by this node')
+    default:
+      // No account parsers here: jsonParsed falls back to base64 as the RPC does without one.
+      rendered = [base64(data), 'base64']
+  }
+  return {
+    data: rendered,
+    executable: account.executable,
+    lamports: account.lamports,
+    owner: account.owner,
+    rentEpoch: RENT_EXEMPT_EPOCH,
+    space: account.data.length,
+  }
+}

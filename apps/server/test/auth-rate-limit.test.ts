@@ -1,0 +1,342 @@
+// Brute-force limits: failed logins per username and per client, sign-ups per client; 429 with
+// Retry-After, recovery after the window, and no client address anywhere (logs, Redis keys).
+// The in-memory counters run on a clock the tests move; Redis is tested for real when
+// TEST_REDIS_URL is set, and a Redis that cannot be reached must not stop logins.
+import crypto from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../src/app.js'
+import type { AppConfig } from '../src/config.js'
+import {
+  ClientKeys,
+  clientNetwork,
+  MemoryCounterStore,
+  RedisCounterStore,
+} from '../src/http/rate-limit.js'
+import type { AuthRateLimitOptions } from '../src/modules/auth/rate-limits.js'
+import { createTestDatabase, LogCapture, signUp, testConfig } from './helpers.js'
+
+const MINUTE = 60_000
+
+interface LimitedApp {
+  app: FastifyInstance
+  logs: LogCapture
+  close(): Promise<void>
+}
+
+async function createLimitedApp(
+  authLimits: AuthRateLimitOptions,
+  config: Partial<AppConfig> = {},
+): Promise<LimitedApp> {
+  const database = await createTestDatabase()
+  const logs = new LogCapture()
+  const app = await buildApp(testConfig(config), { database, logStream: logs, authLimits })
+  await app.ready()
+  return {
+    app,
+    logs,
+    async close() {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+function login(app: FastifyInstance, username: string, password: string, remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/web/login',
+    payload: { username, password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  })
+}
+
+function register(app: FastifyInstance, username: string, remoteAddress: string) {
+  const password = 'Passw0rd!'
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/web/register',
+    payload: { username, password, confirm_password: password },
+    remoteAddress,
+  })
+}
+
+function expectTooMany(res: Awaited<ReturnType<typeof login>>, maxSeconds: number) {
+  expect(res.statusCode).toBe(429)
+  expect(res.json()).toEqual({
+    code: 'TOO_MANY_ATTEMPTS',
+    detail: 'Too many attempts. Please try again later.',
+    message: 'Too many attempts. Please try again later.',
+  })
+  const retryAfter = Number(res.headers['retry-after'])
+  expect(retryAfter).toBeGreaterThanOrEqual(1)
+  expect(retryAfter).toBeLessThanOrEqual(maxSeconds)
+}
+
+describe('rate limits (memory)', () => {
+  let clock = Date.now()
+  let t: LimitedApp
+  beforeAll(async () => {
+    t = await createLimitedApp({
+      now: () => clock,
+      limits: {
+        loginPerUsername: { max: 3, windowMs: MINUTE },
+        loginPerClient: { max: 6, windowMs: MINUTE },
+        registerPerClient: { max: 2, windowMs: 60 * MINUTE },
+      },
+    })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('locks a username after its failed logins, in any letter case, then recovers', async () => {
+    const user = await signUp(t.app, 'Limited_User')
+    for (let i = 0; i < 3; i++) {
+      expect((await login(t.app, 'Limited_User', 'wrong password')).statusCode).toBe(401)
+    }
+    expectTooMany(await login(t.app, 'Limited_User', 'wrong password'), 60)
+    // Even the right password waits: otherwise the lock would tell a guesser when they hit.
+    expectTooMany(await login(t.app, 'Limited_User', user.password), 60)
+    expectTooMany(await login(t.app, 'limited_user', user.password), 60)
+    // Other usernames are not affected.
+    expect((await login(t.app, 'someone_else', 'wrong password')).statusCode).toBe(401)
+
+    clock += MINUTE + 1
+    expect((await login(t.app, 'Limited_User', user.password)).statusCode).toBe(200)
+  })
+
+  it('starts a username afresh after a successful login', async () => {
+    const user = await signUp(t.app, 'Reset_User')
+    for (let i = 0; i < 2; i++) {
+      expect((await login(t.app, 'Reset_User', 'wrong password')).statusCode).toBe(401)
+    }
+    expect((await login(t.app, 'Reset_User', user.password)).statusCode).toBe(200)
+    for (let i = 0; i < 3; i++) {
+      expect((await login(t.app, 'Reset_User', 'wrong password')).statusCode).toBe(401)
+    }
+    expectTooMany(await login(t.app, 'Reset_User', 'wrong password'), 60)
+    clock += MINUTE + 1
+  })
+
+  it('locks a client after its failed logins across usernames, then recovers', async () => {
+    const address = '203.0.113.7'
+    for (let i = 0; i < 6; i++) {
+      expect((await login(t.app, `guess_${i}`, 'wrong password', address)).statusCode).toBe(401)
+    }
+    expectTooMany(await login(t.app, 'guess_new', 'wrong password', address), 60)
+    // The same client written as an IPv4-mapped IPv6 address.
+    expectTooMany(await login(t.app, 'guess_new', 'wrong password', '::ffff:203.0.113.7'), 60)
+    // Other clients and local connections (a reverse proxy) are not affected.
+    expect((await login(t.app, 'guess_new', 'wrong password', '198.51.100.9')).statusCode).toBe(401)
+    expect((await login(t.app, 'guess_new', 'wrong password', '127.0.0.1')).statusCode).toBe(401)
+
+    clock += MINUTE + 1
+    expect((await login(t.app, 'guess_new', 'wrong password', address)).statusCode).toBe(401)
+  })
+
+  it('does not count successful logins against the client', async () => {
+    const user = await signUp(t.app, 'Busy_Shared_Line')
+    const address = '192.0.2.44'
+    for (let i = 0; i < 5; i++) {
+      expect((await login(t.app, `nobody_${i}`, 'wrong password', address)).statusCode).toBe(401)
+    }
+    for (let i = 0; i < 10; i++) {
+      expect((await login(t.app, user.username, user.password, address)).statusCode).toBe(200)
+    }
+    expect((await login(t.app, 'nobody_x', 'wrong password', address)).statusCode).toBe(401)
+    expectTooMany(await login(t.app, 'nobody_y', 'wrong password', address), 60)
+    clock += MINUTE + 1
+  })
+
+  it('counts an IPv6 client by its /64', async () => {
+    for (let i = 0; i < 6; i++) {
+      const address = `2001:db8:aa:bb::${i + 1}`
+      expect((await login(t.app, `v6_${i}`, 'wrong password', address)).statusCode).toBe(401)
+    }
+    expectTooMany(await login(t.app, 'v6_x', 'wrong password', '2001:db8:aa:bb:ffff::9'), 60)
+    expect((await login(t.app, 'v6_x', 'wrong password', '2001:db8:aa:cc::1')).statusCode).toBe(401)
+    clock += MINUTE + 1
+  })
+
+  it('limits sign-ups per client, counting only accounts created, then recovers', async () => {
+    const address = '203.0.113.80'
+    expect((await register(t.app, 'reg_first', address)).statusCode).toBe(200)
+    // A refused sign-up (name taken) does not use up the allowance.
+    expect((await register(t.app, 'REG_FIRST', address)).statusCode).toBe(409)
+    expect((await register(t.app, 'reg_second', address)).statusCode).toBe(200)
+    expectTooMany(await register(t.app, 'reg_third', address), 3600)
+    // Another client may still sign up.
+    expect((await register(t.app, 'reg_third', '198.51.100.80')).statusCode).toBe(200)
+
+    clock += 60 * MINUTE + 1
+    expect((await register(t.app, 'reg_fourth', address)).statusCode).toBe(200)
+  })
+
+  it('never writes a client address to the log', () => {
+    expect(t.logs.lines.length).toBeGreaterThan(0)
+    for (const fragment of ['203.0.113', '198.51.100', '192.0.2.44', '2001:db8', '127.0.0.1']) {
+      expect(t.logs.text).not.toContain(fragment)
+    }
+  })
+})
+
+describe('client keys', () => {
+  it('groups addresses into the networks they are counted under', () => {
+    expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7')
+    expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7')
+    expect(clientNetwork('2001:db8:aa:bb::1')).toBe('2001:db8:aa:bb::/64')
+    expect(clientNetwork('2001:0DB8:00aa:00bb:1:2:3:4')).toBe('2001:db8:aa:bb::/64')
+    expect(clientNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64')
+    expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+    expect(clientNetwork('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64')
+    for (const local of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1', '', undefined]) {
+      expect(clientNetwork(local)).toBeNull()
+    }
+    expect(clientNetwork('not an address')).toBeNull()
+  })
+
+  it('keys a client by a per-process HMAC that does not contain the address', () => {
+    const keys = new ClientKeys()
+    const key = keys.of('203.0.113.7')
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(key).not.toContain('203')
+    expect(keys.of('::ffff:203.0.113.7')).toBe(key)
+    expect(keys.of('203.0.113.8')).not.toBe(key)
+    // Another process (another random key) cannot link its keys to these.
+    expect(new ClientKeys().of('203.0.113.7')).not.toBe(key)
+    expect(JSON.stringify(keys)).toBe('{}')
+    expect(keys.of('127.0.0.1')).toBeNull()
+  })
+})
+
+describe('memory counters', () => {
+  it('count in fixed windows and take back only within the window', async () => {
+    let now = 1_000_000
+    const store = new MemoryCounterStore({ now: () => now })
+    expect(await store.increment('k', 1000)).toEqual({ count: 1, resetInMs: 1000 })
+    now += 400
+    expect(await store.increment('k', 1000)).toEqual({ count: 2, resetInMs: 600 })
+    await store.decrement('k')
+    await store.decrement('k')
+    await store.decrement('k')
+    expect((await store.increment('k', 1000)).count).toBe(1)
+    now += 600
+    expect(await store.increment('k', 1000)).toEqual({ count: 1, resetInMs: 1000 })
+    await store.remove('k')
+    expect((await store.increment('k', 1000)).count).toBe(1)
+  })
+
+  it('stay bounded however many names are tried', async () => {
+    const store = new MemoryCounterStore({ maxEntries: 50 })
+    for (let i = 0; i < 5_000; i++) await store.increment(`name-${i}`, MINUTE)
+    expect(store.size).toBeLessThanOrEqual(50)
+  })
+})
+
+describe('rate limits with an unreachable Redis', () => {
+  let t: LimitedApp
+  beforeAll(async () => {
+    t = await createLimitedApp(
+      { limits: { loginPerUsername: { max: 2, windowMs: MINUTE } } },
+      // Port 1: nothing listens there, so every connection attempt is refused.
+      { redisUrl: 'redis://127.0.0.1:1' },
+    )
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('keeps logins working and limited, counting in memory, and says so once', async () => {
+    const user = await signUp(t.app, 'No_Redis_User')
+    expect((await login(t.app, user.username, user.password)).statusCode).toBe(200)
+    const deadline = Date.now() + 5_000
+    while (!t.logs.text.includes('Redis is unavailable') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    for (let i = 0; i < 2; i++) {
+      expect((await login(t.app, user.username, 'wrong password')).statusCode).toBe(401)
+    }
+    expectTooMany(await login(t.app, user.username, 'wrong password'), 60)
+    // Let ioredis retry a few more times: still one line, without the server's address.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    const warnings = t.logs.lines.filter((line) => line.includes('Redis is unavailable'))
+    expect(warnings).toHaveLength(1)
+    expect(t.logs.text).not.toContain('127.0.0.1')
+    expect(t.logs.text).not.toContain('ECONNREFUSED')
+  })
+})
+
+const redisUrl = process.env.TEST_REDIS_URL
+
+describe.runIf(redisUrl)('rate limits in Redis (TEST_REDIS_URL)', () => {
+  const prefix = `shop-test:${crypto.randomBytes(4).toString('hex')}:`
+  let redis: Redis
+  beforeAll(async () => {
+    redis = new Redis(redisUrl as string)
+    await redis.ping()
+  })
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`)
+    if (keys.length > 0) await redis.del(...keys)
+    await redis.quit()
+  })
+
+  it('counts with an expiry, takes back only existing counters, and removes', async () => {
+    const store = new RedisCounterStore(redis, `${prefix}unit:`)
+    expect((await store.increment('a', 5_000)).count).toBe(1)
+    const second = await store.increment('a', 5_000)
+    expect(second.count).toBe(2)
+    expect(second.resetInMs).toBeGreaterThan(0)
+    expect(second.resetInMs).toBeLessThanOrEqual(5_000)
+    await store.decrement('a')
+    expect(await redis.get(`${prefix}unit:a`)).toBe('1')
+    await store.decrement('missing')
+    expect(await redis.exists(`${prefix}unit:missing`)).toBe(0)
+    await store.remove('a')
+    expect(await redis.exists(`${prefix}unit:a`)).toBe(0)
+  })
+
+  it('limits through Redis, keys hold no username or address, and the window ends', async () => {
+    const windowMs = 1_500
+    const t = await createLimitedApp(
+      {
+        redisKeyPrefix: `${prefix}app:`,
+        limits: {
+          loginPerUsername: { max: 2, windowMs },
+          loginPerClient: { max: 50, windowMs },
+        },
+      },
+      { redisUrl },
+    )
+    try {
+      const user = await signUp(t.app, 'Redis_User')
+      // Wait until the app's connection is up and counting in Redis.
+      const deadline = Date.now() + 5_000
+      while ((await redis.keys(`${prefix}app:*`)).length === 0 && Date.now() < deadline) {
+        await login(t.app, 'probe_user', 'wrong password', '203.0.113.99')
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      for (let i = 0; i < 2; i++) {
+        const res = await login(t.app, user.username, 'wrong password', '203.0.113.99')
+        expect(res.statusCode).toBe(401)
+      }
+      expectTooMany(await login(t.app, user.username, user.password, '203.0.113.99'), 2)
+
+      const keys = await redis.keys(`${prefix}app:*`)
+      expect(keys.length).toBeGreaterThanOrEqual(2)
+      for (const key of keys) {
+        expect(key.toLowerCase()).not.toContain('redis_user')
+        expect(key).not.toContain('203.0.113')
+        expect(await redis.pttl(key)).toBeGreaterThan(0)
+      }
+
+      await new Promise((resolve) => setTimeout(resolve, windowMs + 100))
+      expect((await login(t.app, user.username, user.password)).statusCode).toBe(200)
+      expect(t.logs.text).not.toContain('Redis is unavailable')
+    } finally {
+      await t.close()
+    }
+  })
+})

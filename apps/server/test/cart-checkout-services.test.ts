@@ -1,0 +1,215 @@
+// What checkout (issue 5) calls on the cart inside its own transaction: the priced snapshot and
+// taking paid units out of the cart.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../src/db/client.js'
+import { cartItems, carts, cities, coupons, districts, products, users } from '../src/db/schema.js'
+import { CartService, lineAvailable } from '../src/modules/cart/service.js'
+import { CouponService } from '../src/modules/coupons/service.js'
+import { createTestDatabase } from './helpers.js'
+
+let database: Database
+let cartService: CartService
+let place: { cityId: number; districtId: number; category: string }
+let counter = 0
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  cartService = new CartService(database.db, new CouponService(database.db))
+  const [city] = await database.db.insert(cities).values({ name: 'Snapshot city' }).returning()
+  if (!city) throw new Error('no city')
+  const [district] = await database.db
+    .insert(districts)
+    .values({ cityId: city.id, name: 'Snap' })
+    .returning()
+  if (!district) throw new Error('no district')
+  place = { cityId: city.id, districtId: district.id, category: 'test' }
+})
+
+afterAll(async () => {
+  await database.close()
+})
+
+async function addUser(): Promise<number> {
+  const name = `snapshot_user_${++counter}`
+  const [row] = await database.db
+    .insert(users)
+    .values({ username: name, firstName: name })
+    .returning({ id: users.id })
+  if (!row) throw new Error('user insert returned nothing')
+  return row.id
+}
+
+async function addProduct(fields: {
+  name: string
+  priceCents: number
+  stock: number
+  reserved?: number
+}): Promise<number> {
+  const [row] = await database.db
+    .insert(products)
+    .values({ ...place, ...fields })
+    .returning({ id: products.id })
+  if (!row) throw new Error('product insert returned nothing')
+  return row.id
+}
+
+async function addFixedCoupon(amountOffCents: number): Promise<number> {
+  const [row] = await database.db
+    .insert(coupons)
+    .values({ code: `SNAP${++counter}`, kind: 'fixed', amountOffCents })
+    .returning({ id: coupons.id })
+  if (!row) throw new Error('coupon insert returned nothing')
+  return row.id
+}
+
+async function cartRows(userId: number) {
+  const [cart] = await database.db.select().from(carts).where(eq(carts.userId, userId))
+  const items = await database.db
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(cartItems.productId)
+  return { couponId: cart?.couponId ?? null, items }
+}
+
+describe('CartService.snapshot', () => {
+  it('prices the cart inside a transaction, with lines, buyable quantities and the coupon', async () => {
+    const a = await addProduct({ name: 'Snap A', priceCents: 1050, stock: 5, reserved: 2 })
+    const b = await addProduct({ name: 'Snap B', priceCents: 999, stock: 1 })
+    const userId = await addUser()
+    const couponId = await addFixedCoupon(500)
+    await database.db.insert(carts).values({ userId, couponId })
+    await database.db.insert(cartItems).values([
+      { userId, productId: a, quantity: 2, addedAt: new Date(Date.now() - 1000) },
+      { userId, productId: b, quantity: 1 },
+    ])
+
+    const snapshot = await database.db.transaction((tx) =>
+      cartService.snapshot(userId, tx, { forUpdate: true }),
+    )
+    expect(snapshot).toMatchObject({
+      userId,
+      lines: [
+        {
+          productId: a,
+          name: 'Snap A',
+          unitPriceCents: 1050,
+          quantity: 2,
+          lineTotalCents: 2100,
+          buyableQuantity: 3,
+          active: true,
+        },
+        {
+          productId: b,
+          name: 'Snap B',
+          unitPriceCents: 999,
+          quantity: 1,
+          lineTotalCents: 999,
+          buyableQuantity: 1,
+          active: true,
+        },
+      ],
+      itemsCount: 3,
+      subtotalCents: 3099,
+      discountCents: 500,
+      totalCents: 2599,
+      coupon: { id: couponId, amountOffCents: 500 },
+      droppedCoupon: null,
+    })
+    expect(snapshot.lines.every(lineAvailable)).toBe(true)
+
+    // A coupon that became invalid is reported and removed, so checkout can refuse.
+    await database.db
+      .update(coupons)
+      .set({ endsAt: new Date(Date.now() - 1) })
+      .where(eq(coupons.id, couponId))
+    const after = await cartService.snapshot(userId)
+    expect(after).toMatchObject({
+      coupon: null,
+      discountCents: 0,
+      totalCents: 3099,
+      droppedCoupon: { reason: 'COUPON_EXPIRED' },
+    })
+    expect((await cartRows(userId)).couponId).toBeNull()
+  })
+
+  it('marks a line that can no longer be bought in full', async () => {
+    const p = await addProduct({ name: 'Snap C', priceCents: 100, stock: 2, reserved: 1 })
+    const userId = await addUser()
+    await database.db.insert(carts).values({ userId })
+    await database.db.insert(cartItems).values({ userId, productId: p, quantity: 2 })
+    const snapshot = await cartService.snapshot(userId)
+    expect(snapshot.lines[0]).toMatchObject({ quantity: 2, buyableQuantity: 1 })
+    expect(lineAvailable(snapshot.lines[0] as (typeof snapshot.lines)[number])).toBe(false)
+  })
+
+  it('of a user without a cart is empty', async () => {
+    expect(await cartService.snapshot(await addUser())).toMatchObject({
+      lines: [],
+      itemsCount: 0,
+      subtotalCents: 0,
+      discountCents: 0,
+      totalCents: 0,
+      coupon: null,
+      droppedCoupon: null,
+    })
+  })
+})
+
+describe('CartService.removePaidUnits', () => {
+  it('takes paid units out, drops emptied lines and the coupon that was paid with', async () => {
+    const a = await addProduct({ name: 'Paid A', priceCents: 1000, stock: 10 })
+    const b = await addProduct({ name: 'Paid B', priceCents: 1000, stock: 10 })
+    const c = await addProduct({ name: 'Paid C', priceCents: 1000, stock: 10 })
+    const userId = await addUser()
+    const couponId = await addFixedCoupon(100)
+    await database.db.insert(carts).values({ userId, couponId })
+    await database.db.insert(cartItems).values([
+      { userId, productId: a, quantity: 2 },
+      { userId, productId: b, quantity: 1 },
+    ])
+    await database.db.transaction((tx) =>
+      cartService.removePaidUnits(
+        tx,
+        userId,
+        new Map([
+          [a, 1],
+          [b, 1],
+          [c, 1],
+        ]),
+        couponId,
+      ),
+    )
+    expect(await cartRows(userId)).toEqual({
+      couponId: null,
+      items: [{ productId: a, quantity: 1 }],
+    })
+  })
+
+  it('keeps a different coupon, and removes no more than is in the cart', async () => {
+    const a = await addProduct({ name: 'Paid D', priceCents: 1000, stock: 10 })
+    const userId = await addUser()
+    const kept = await addFixedCoupon(100)
+    await database.db.insert(carts).values({ userId, couponId: kept })
+    await database.db.insert(cartItems).values({ userId, productId: a, quantity: 1 })
+    await database.db.transaction((tx) =>
+      cartService.removePaidUnits(tx, userId, new Map([[a, 3]]), kept + 1),
+    )
+    expect(await cartRows(userId)).toEqual({ couponId: kept, items: [] })
+  })
+
+  it('does nothing for a user without a cart, and refuses nonsense unit counts', async () => {
+    const userId = await addUser()
+    await database.db.transaction((tx) =>
+      cartService.removePaidUnits(tx, userId, new Map([[1, 1]]), null),
+    )
+    expect(await cartRows(userId)).toEqual({ couponId: null, items: [] })
+    await database.db.insert(carts).values({ userId })
+    await expect(
+      database.db.transaction((tx) =>
+        cartService.removePaidUnits(tx, userId, new Map([[1, 0]]), null),
+      ),
+    ).rejects.toThrow(RangeError)
+  })
+})

@@ -1,0 +1,235 @@
+// Concurrency: requests fired together must never oversell, overspend or double-apply.
+import {
+  address,
+  createSolanaRpc,
+  devnet,
+  generateKeyPairSigner,
+  type KeyPairSigner,
+  lamports as toLamports,
+} from '@solana/kit'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../src/app.js'
+import { type Database, openDatabase, queryRows } from '../src/db/client.js'
+import { chainTransfers, orders, products } from '../src/db/schema.js'
+import { seedDemo } from '../src/db/seed/seed-demo.js'
+import { startJobs } from '../src/jobs.js'
+import { startLocalChainRpc } from '../src/solana/local-chain/server.js'
+import { sendSolTransfer } from '../src/solana/local-chain/transfer.js'
+import {
+  createTestApp,
+  onPostgres,
+  type SignedUpUser,
+  signUp,
+  type TestApp,
+  testConfig,
+} from './helpers.js'
+
+let t: TestApp
+let chain: Awaited<ReturnType<typeof startLocalChainRpc>>
+let merchant: string
+let payer: KeyPairSigner
+
+beforeAll(async () => {
+  chain = await startLocalChainRpc({ port: 0 })
+  merchant = (await generateKeyPairSigner()).address
+  t = await createTestApp({ chain: { rpcUrl: chain.url, merchantAddress: merchant } })
+  await seedDemo(t.database.db)
+  payer = await generateKeyPairSigner()
+  await createSolanaRpc(devnet(chain.url))
+    .requestAirdrop(payer.address, toLamports(1_000_000_000_000n))
+    .send()
+})
+afterAll(async () => {
+  await t.close()
+  await chain.close()
+})
+
+async function giveBalance(userId: number, cents: number) {
+  await t.database.db.transaction((tx) =>
+    t.services.balance.credit(tx, {
+      userId,
+      amountCents: cents,
+      kind: 'adjustment',
+      description: 'test money',
+    }),
+  )
+}
+
+async function ledgerEqualsBalance(userId: number): Promise<boolean> {
+  const [row] = await queryRows<{ ledger: string; balance: string }>(
+    t.database.db,
+    sql`select coalesce((select sum(amount_cents) from balance_ledger where user_id = ${userId}), 0) as ledger,
+               (select balance_cents from users where id = ${userId}) as balance`,
+  )
+  return Number(row?.ledger) === Number(row?.balance)
+}
+
+async function newProduct(stock: number, priceCents: number): Promise<number> {
+  const [any] = await t.database.db.select().from(products).limit(1)
+  if (!any) throw new Error('seed first')
+  const [row] = await t.database.db
+    .insert(products)
+    .values({
+      name: `Race item ${stock}/${priceCents}/${Math.random()}`,
+      category: 'book',
+      priceCents,
+      stock,
+      cityId: any.cityId,
+      districtId: any.districtId,
+    })
+    .returning({ id: products.id })
+  if (!row) throw new Error('insert failed')
+  return row.id
+}
+
+function checkout(user: SignedUpUser, method: 'balance' | 'crypto') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payment/create',
+    headers: user.headers,
+    payload: { payment_method: method },
+  })
+}
+
+describe('races', () => {
+  it('50 concurrent balance checkouts for the last unit sell exactly one', async () => {
+    const productId = await newProduct(1, 1000)
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)))
+    for (const buyer of buyers) {
+      await giveBalance(buyer.id, 5000)
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/api/cart/add',
+        headers: buyer.headers,
+        payload: { product_id: productId },
+      })
+      expect(added.statusCode).toBe(200)
+    }
+    const results = await Promise.all(buyers.map((buyer) => checkout(buyer, 'balance')))
+    const statuses = results.map((r) => r.statusCode)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true)
+    const [product] = await t.database.db.select().from(products).where(eq(products.id, productId))
+    expect(product).toMatchObject({ stock: 0, reserved: 0 })
+    const sold = await t.database.db.select().from(orders).where(eq(orders.productId, productId))
+    expect(sold).toHaveLength(1)
+    for (const buyer of buyers) expect(await ledgerEqualsBalance(buyer.id)).toBe(true)
+  })
+
+  it('20 parallel spends of one balance never take it below zero', async () => {
+    const user = await signUp(t.app)
+    await giveBalance(user.id, 500)
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        t.database.db.transaction((tx) =>
+          t.services.balance.debit(tx, {
+            userId: user.id,
+            amountCents: 100,
+            kind: 'purchase',
+            description: 'race',
+          }),
+        ),
+      ),
+    )
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(5)
+    expect(await t.services.balance.balanceCents(user.id)).toBe(0)
+    expect(await ledgerEqualsBalance(user.id)).toBe(true)
+  })
+
+  it('20 parallel checkouts of one cart pay once', async () => {
+    const user = await signUp(t.app)
+    const productId = await newProduct(10, 700)
+    await giveBalance(user.id, 10_000)
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: user.headers,
+      payload: { product_id: productId },
+    })
+    const results = await Promise.all(Array.from({ length: 20 }, () => checkout(user, 'balance')))
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1)
+    expect(
+      results.filter((r) => r.statusCode !== 200).every((r) => r.json().code === 'CART_EMPTY'),
+    ).toBe(true)
+    expect(await t.services.balance.balanceCents(user.id)).toBe(10_000 - 700)
+    expect(await ledgerEqualsBalance(user.id)).toBe(true)
+  })
+
+  it('two watchers (as in two server processes) confirm a payment exactly once', async () => {
+    const user = await signUp(t.app)
+    const productId = await newProduct(5, 1200)
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: user.headers,
+      payload: { product_id: productId },
+    })
+    const payment = (await checkout(user, 'crypto')).json()
+    // A second app on its own connection pool to the same database, as another process would be.
+    let second: Database = t.database
+    if (onPostgres) {
+      const url = await queryRows<{ db: string }>(
+        t.database.db,
+        sql`select current_database() as db`,
+      )
+      const base = new URL(process.env.TEST_DATABASE_URL ?? '')
+      base.pathname = `/${url[0]?.db}`
+      second = await openDatabase({ url: base.toString(), poolSize: 5 })
+    }
+    const otherApp = await buildApp(testConfig(), {
+      database: second,
+      chain: { rpcUrl: chain.url, merchantAddress: merchant },
+    })
+    const signature = await sendSolTransfer({
+      rpcUrl: chain.url,
+      payer,
+      to: address(merchant),
+      lamports: BigInt(payment.lamports),
+      reference: address(payment.reference),
+    })
+    const watchers = [t.services.watcher, otherApp.shop.services.watcher]
+    const applied = await Promise.all(watchers.map((w) => w?.poll()))
+    expect((applied[0] ?? 0) + (applied[1] ?? 0)).toBe(1)
+    const again = await Promise.all(watchers.map((w) => w?.poll()))
+    expect(again).toEqual([0, 0])
+    const rows = await t.database.db
+      .select()
+      .from(chainTransfers)
+      .where(eq(chainTransfers.signature, signature))
+    expect(rows).toHaveLength(1)
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/payment/status/${payment.payment_code}`,
+      headers: user.headers,
+    })
+    expect(status.json().status).toBe('confirmed')
+    const [product] = await t.database.db.select().from(products).where(eq(products.id, productId))
+    expect(product).toMatchObject({ stock: 4, reserved: 0 })
+    await otherApp.close()
+    if (second !== t.database) await second.close()
+  })
+
+  it.skipIf(!onPostgres)('runs background jobs in exactly one process at a time', async () => {
+    const url = await queryRows<{ db: string }>(t.database.db, sql`select current_database() as db`)
+    const base = new URL(process.env.TEST_DATABASE_URL ?? '')
+    base.pathname = `/${url[0]?.db}`
+    const databases = await Promise.all(
+      [0, 1].map(() => openDatabase({ url: base.toString(), poolSize: 3 })),
+    )
+    const runs = [0, 0]
+    const quiet = { error() {}, info() {} }
+    const jobs = databases.map((database, i) =>
+      startJobs(database, [{ name: 'count', run: async () => void runs[i]!++ }], 20, quiet),
+    )
+    await new Promise((r) => setTimeout(r, 500))
+    expect(runs.filter((n) => n > 0)).toHaveLength(1) // one leader
+    const leader = runs[0]! > 0 ? 0 : 1
+    await jobs[leader]!.stop() // the leader goes away: the other takes over
+    const before = runs[1 - leader]!
+    await new Promise((r) => setTimeout(r, 3000))
+    expect(runs[1 - leader]!).toBeGreaterThan(before)
+    await jobs[1 - leader]!.stop()
+    await Promise.all(databases.map((d) => d.close()))
+  })
+})

@@ -1,0 +1,97 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { SEARCH_MAX_LENGTH } from '../../../shared/config'
+import { Button } from '../../../shared/ui/Button'
+import { SelectField, TextField } from '../../../shared/ui/Field'
+import { useCitiesWithProducts } from '../api/citiesWithProducts'
+import { useDistrictsWithProducts } from '../api/districtsWithProducts'
+
+export interface ProductFilterValues {
+  cityId: number | null
+  districtId: number | null
+  search: string
+}
+
+interface ProductFiltersProps {
+  applied: ProductFilterValues
+  onApply: (values: ProductFilterValues) => void
+}
+
+function toId(value: string): number | null {
+  const id = Number.parseInt(value, 10)
+  return Number.isInteger(id) && id > 0 ? id : null
+}
+
+/** City, district (enabled once a city is chosen), text search and the apply button. */
+export function ProductFilters({ applied, onApply }: ProductFiltersProps) {
+  const { t } = useTranslation()
+  const [draft, setDraft] = useState<ProductFilterValues>(applied)
+  const cities = useCitiesWithProducts()
+  const districts = useDistrictsWithProducts(draft.cityId)
+
+  // Follow the applied filters when they change from outside (back and forward in history).
+  useEffect(() => setDraft(applied), [applied])
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    onApply({ ...draft, search: draft.search.trim() })
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-label={t('products.filters.label')}
+      className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-5 lg:grid-cols-[1fr_1fr_1.4fr_auto] lg:items-end"
+    >
+      <SelectField
+        label={t('products.filters.city')}
+        name="city"
+        value={draft.cityId ?? ''}
+        onChange={(event) =>
+          setDraft((current) => ({
+            ...current,
+            cityId: toId(event.target.value),
+            districtId: null,
+          }))
+        }
+      >
+        <option value="">{t('products.filters.allCities')}</option>
+        {cities.data?.cities.map((city) => (
+          <option key={city.id} value={city.id}>
+            {city.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('products.filters.district')}
+        name="district"
+        value={draft.districtId ?? ''}
+        disabled={draft.cityId === null}
+        hint={draft.cityId === null ? t('products.filters.chooseCityFirst') : undefined}
+        onChange={(event) =>
+          setDraft((current) => ({ ...current, districtId: toId(event.target.value) }))
+        }
+      >
+        <option value="">{t('products.filters.allDistricts')}</option>
+        {districts.data?.districts.map((district) => (
+          <option key={district.id} value={district.id}>
+            {district.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t('products.filters.search')}
+        name="search"
+        type="search"
+        placeholder={t('products.filters.searchPlaceholder')}
+        maxLength={SEARCH_MAX_LENGTH}
+        value={draft.search}
+        onChange={(event) => setDraft((current) => ({ ...current, search: event.target.value }))}
+        wrapperClassName="sm:col-span-2 lg:col-span-1"
+      />
+      <Button type="submit" className="h-11 sm:col-span-2 sm:h-10 lg:col-span-1">
+        {t('products.filters.apply')}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,20 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatDate, formatDateTime, formatEur, formatSignedEur, formatSol } from '../format'
+
+/** Number and date formatters bound to the active language (Intl, en-GB or lt-LT). */
+export function useFormat() {
+  const { i18n } = useTranslation()
+  const lang = i18n.resolvedLanguage ?? i18n.language
+  return useMemo(
+    () => ({
+      lang,
+      eur: (amount: number | string | null | undefined) => formatEur(amount, lang),
+      signedEur: (amount: number | string | null | undefined) => formatSignedEur(amount, lang),
+      sol: (amount: number | string | null | undefined) => formatSol(amount, lang),
+      date: (value: Date | string | number) => formatDate(value, lang),
+      dateTime: (value: Date | string | number) => formatDateTime(value, lang),
+    }),
+    [lang],
+  )
+}

@@ -1,0 +1,69 @@
+import type { Cart } from '@shop/contract'
+import { CART_MAX_ITEMS } from '../config'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { useAuthStore } from '../auth/store'
+import { apiRequest } from '../api/client'
+import { isApiError } from '../api/errors'
+import { CART_QUERY_KEY } from '../api/queryClient'
+import { notify } from '../ui/toast'
+
+export { CART_QUERY_KEY }
+
+/** GET /api/cart: the signed-in user's cart, priced afresh by the server. */
+export function fetchCart(signal?: AbortSignal): Promise<Cart> {
+  return apiRequest<Cart>('GET', '/api/cart', { signal })
+}
+
+// Cart failures are not toasted (specification section 8): the cart page shows its own state.
+export const cartQueryOptions = queryOptions({
+  queryKey: CART_QUERY_KEY,
+  queryFn: ({ signal }) => fetchCart(signal),
+  meta: { silent: true },
+})
+
+/** The cart; fetched only while someone is signed in. */
+export function useCart() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated)
+  return useQuery({ ...cartQueryOptions, enabled: isAuthenticated })
+}
+
+/** An empty cart, for the moment between a confirmed payment and the next fetch. */
+export const EMPTY_CART: Cart = {
+  items: [],
+  items_count: 0,
+  subtotal: 0,
+  discount: 0,
+  total: 0,
+  applied_promo: null,
+}
+
+/**
+ * POST /api/cart/add, then the cart is fetched again (specification section 7). A full cart is
+ * refused before calling with "Maximum 3 products in cart"; other failures are silent (section 8).
+ */
+export function useAddToCart() {
+  const client = useQueryClient()
+  const { t } = useTranslation()
+  return useMutation({
+    mutationFn: async (productId: number) => {
+      const cart = client.getQueryData<Cart>(CART_QUERY_KEY)
+      if (cart && cart.items_count >= CART_MAX_ITEMS) throw new CartFullError()
+      return apiRequest<Cart>('POST', '/api/cart/add', { body: { product_id: productId } })
+    },
+    onSuccess: async () => {
+      notify.success(t('cart.toast.added'))
+      await client.invalidateQueries({ queryKey: CART_QUERY_KEY })
+    },
+    onError: (error) => {
+      if (error instanceof CartFullError || (isApiError(error) && error.code === 'CART_FULL')) {
+        notify.error(t('cart.maxItems', { max: CART_MAX_ITEMS }))
+      }
+      // Anything else is swallowed, as the specification asks for cart actions.
+    },
+  })
+}
+
+export class CartFullError extends Error {
+  override readonly name = 'CartFullError'
+}

@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { notify } from './toast'
+
+interface CopyButtonProps {
+  value: string
+  /** Names what is copied, e.g. "Copy wallet address". */
+  label: string
+  className?: string
+}
+
+/** The Clipboard API, else the older selection-based copy (plain HTTP on a LAN address). */
+async function writeClipboard(text: string): Promise<void> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text)
+      return
+    }
+  } catch {
+    // Fall through to the selection-based copy.
+  }
+  const area = document.createElement('textarea')
+  area.value = text
+  area.setAttribute('readonly', '')
+  area.className = 'fixed top-0 left-0 opacity-0'
+  document.body.append(area)
+  area.select()
+  const ok = document.execCommand?.('copy') ?? false
+  area.remove()
+  if (!ok) throw new Error('Clipboard unavailable')
+}
+
+/** Copies a value; the button reads "Copied!" for two seconds and a toast confirms it. */
+export function CopyButton({ value, label, className = '' }: CopyButtonProps) {
+  const { t } = useTranslation()
+  const [copied, setCopied] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const copy = async () => {
+    try {
+      await writeClipboard(value)
+    } catch {
+      notify.error(t('payment.copyFailed'))
+      return
+    }
+    setCopied(true)
+    notify.success(t('payment.copied'))
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => setCopied(false), 2_000)
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={() => void copy()}
+      aria-label={copied ? t('payment.copied') : label}
+      className={`inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg border px-3 font-semibold text-xs transition-colors ${
+        copied
+          ? 'border-emerald-300 bg-emerald-50 text-emerald-800'
+          : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+      } ${className}`}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className="size-4"
+      >
+        {copied ? (
+          <path d="M5 12.5l4.5 4.5L19 7.5" />
+        ) : (
+          <>
+            <rect x="8.5" y="8.5" width="11" height="11" rx="2" />
+            <path d="M15.5 8.5V6.5a2 2 0 00-2-2h-7a2 2 0 00-2 2v7a2 2 0 002 2h2" />
+          </>
+        )}
+      </svg>
+      {copied ? t('payment.copied') : t('payment.copy')}
+    </button>
+  )
+}
