@@ -4,11 +4,13 @@
 // holds a key, here as in production. The demo wallet is play money from the local airdrop.
 import fs from 'node:fs'
 import path from 'node:path'
-import { generateKeyPairSigner } from '@solana/kit'
+import { address, generateKeyPairSigner, lamports } from '@solana/kit'
 import type { AppConfig } from './config.js'
 import { DemoWallet } from './modules/payments/demo-wallet.js'
 import type { ChainSettings } from './services.js'
 import { type LocalChainRpc, startLocalChainRpc } from './solana/local-chain/server.js'
+
+const MERCHANT_RENT_LAMPORTS = 1_000_000n // 0.001 SOL, above the rent-exempt minimum
 
 export interface ChainSetup {
   chain: ChainSettings
@@ -39,6 +41,10 @@ export async function setUpChain(config: AppConfig): Promise<ChainSetup> {
   }
   const localChain = await startLocalChainRpc({ port: config.localChainPort })
   const merchantAddress = config.merchantWallet ?? (await demoMerchantAddress(config.dataDir))
+  // The chain starts empty each time: a rent-exempt balance lets even a tiny first transfer land
+  // (a real merchant address has one already). Set directly in the SVM, so it is no transfer the
+  // watcher would have to explain.
+  localChain.chain.svm.airdrop(address(merchantAddress), lamports(MERCHANT_RENT_LAMPORTS))
   return {
     chain: { rpcUrl: localChain.url, merchantAddress },
     demoWallet: await DemoWallet.create(localChain.url),

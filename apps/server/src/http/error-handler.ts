@@ -63,7 +63,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Any other client error Fastify raises (e.g. a malformed header): a generic 4xx.
       return reply.status(status).send(errorBody('VALIDATION_ERROR', error.message))
     }
-    request.log.error({ err: error }, 'request failed')
+    // Only the kind, message and stack: database errors carry the failing row in `detail`,
+    // which may hold a customer's text.
+    request.log.error(
+      { err: { type: error.name, code: error.code, message: error.message, stack: error.stack } },
+      'request failed',
+    )
     return reply.status(500).send(errorBody('INTERNAL_ERROR'))
   })
 }

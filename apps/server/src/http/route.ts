@@ -52,9 +52,10 @@ export function defineRoute<D extends RouteDef>(
     method,
     url,
     schema: withErrorResponses(routeSchema(def)),
+    // onRequest runs before the body is read: an anonymous caller gets 401, not a body error.
     ...(auth && authenticate
       ? {
-          preHandler: async (request: FastifyRequest) => {
+          onRequest: async (request: FastifyRequest) => {
             request.auth = await authenticate(request)
           },
         }

@@ -148,11 +148,6 @@ export interface SignatureQuery {
   limit?: number
 }
 
-interface BlockhashInfo {
-  slot: number
-  lastValidBlockHeight: number
-}
-
 const base58Bytes = getBase58Encoder()
 const transactionDecoder = getTransactionDecoder()
 
@@ -166,7 +161,8 @@ export class LocalChain {
   #blockTime: number
   readonly #genesisTime: number
   readonly #genesisHash: string
-  readonly #blockhashes = new Map<string, BlockhashInfo>()
+  /** Recent blockhashes and the last block height each may land in. */
+  readonly #blockhashes = new Map<string, number>()
   #latestBlockhash: string
   readonly #entries: LedgerEntry[] = []
   readonly #bySignature = new Map<string, LedgerEntry>()
@@ -187,10 +183,7 @@ export class LocalChain {
     this.#writeClock()
     this.#genesisHash = this.#svm.latestBlockhash()
     this.#latestBlockhash = this.#genesisHash
-    this.#blockhashes.set(this.#genesisHash, {
-      slot: 0,
-      lastValidBlockHeight: BLOCKHASH_VALIDITY_BLOCKS,
-    })
+    this.#blockhashes.set(this.#genesisHash, BLOCKHASH_VALIDITY_BLOCKS)
   }
 
   /** The LiteSVM instance, for tests that need to set up accounts directly. */
@@ -222,16 +215,15 @@ export class LocalChain {
   }
 
   latestBlockhash(): { blockhash: string; lastValidBlockHeight: number } {
-    const info = this.#blockhashes.get(this.#latestBlockhash)
     return {
       blockhash: this.#latestBlockhash,
-      lastValidBlockHeight: info?.lastValidBlockHeight ?? this.blockHeight,
+      lastValidBlockHeight: this.#blockhashes.get(this.#latestBlockhash) ?? this.blockHeight,
     }
   }
 
   isBlockhashValid(blockhash: string): boolean {
-    const info = this.#blockhashes.get(blockhash)
-    return info !== undefined && this.blockHeight <= info.lastValidBlockHeight
+    const lastValidBlockHeight = this.#blockhashes.get(blockhash)
+    return lastValidBlockHeight !== undefined && this.blockHeight <= lastValidBlockHeight
   }
 
   /** Produces `count` empty slots, which also ages blockhashes; returns the new slot. */
@@ -383,7 +375,7 @@ export class LocalChain {
   }
 
   /**
-   * Sends `lamports` from the faucet in a real, recorded transfer, as solana-test-validator's
+   * Sends `amount` lamports from the faucet in a real, recorded transfer, as solana-test-validator's
    * faucet does; returns its signature.
    */
   async airdrop(to: string, amount: bigint): Promise<string> {
@@ -450,12 +442,9 @@ export class LocalChain {
   #sealSlot(): void {
     this.#svm.expireBlockhash()
     this.#latestBlockhash = this.#svm.latestBlockhash()
-    this.#blockhashes.set(this.#latestBlockhash, {
-      slot: this.#slot,
-      lastValidBlockHeight: this.blockHeight + BLOCKHASH_VALIDITY_BLOCKS,
-    })
-    for (const [hash, info] of this.#blockhashes) {
-      if (info.lastValidBlockHeight < this.blockHeight) this.#blockhashes.delete(hash)
+    this.#blockhashes.set(this.#latestBlockhash, this.blockHeight + BLOCKHASH_VALIDITY_BLOCKS)
+    for (const [hash, lastValidBlockHeight] of this.#blockhashes) {
+      if (lastValidBlockHeight < this.blockHeight) this.#blockhashes.delete(hash)
     }
   }
 
@@ -645,7 +634,7 @@ function invalidTransaction(text: string): JsonRpcError {
 }
 
 /** Parses and sanitizes a wire transaction with the RPC's error messages. */
-export function decodeTransaction(wire: Uint8Array): ParsedTransaction {
+function decodeTransaction(wire: Uint8Array): ParsedTransaction {
   if (wire.length > PACKET_DATA_SIZE) {
     throw JsonRpcError.invalidParams(
       `decoded solana_transaction::versioned::VersionedTransaction too large: ${wire.length} bytes (max: ${PACKET_DATA_SIZE} bytes)`,

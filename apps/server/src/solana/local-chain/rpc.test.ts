@@ -6,6 +6,7 @@ import {
   AccountRole,
   type Address,
   appendTransactionMessageInstruction,
+  type Base64EncodedWireTransaction,
   type Blockhash,
   compileTransactionMessage,
   createSolanaRpc,
@@ -26,6 +27,7 @@ import {
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
+  type TransactionMessageBytesBase64,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -214,9 +216,9 @@ describe('paying with SOL through @solana/kit', () => {
     const reference = (await generateKeyPairSigner()).address
     const signed = await signedTransfer({ payer, to: merchant, amount: SOL, reference, version: 0 })
     const wire = getTransactionEncoder().encode(signed)
-    const signature = await rpc
-      .sendTransaction(getBase58Decoder().decode(wire) as never, { encoding: 'base58' })
-      .send()
+    // kit names every wire-transaction string Base64EncodedWireTransaction, whatever encoding.
+    const base58Wire = getBase58Decoder().decode(wire) as Base64EncodedWireTransaction
+    const signature = await rpc.sendTransaction(base58Wire, { encoding: 'base58' }).send()
     await waitFor(signature)
 
     await expect(rpc.getTransaction(signature, { encoding: 'json' }).send()).rejects.toThrow(
@@ -416,7 +418,8 @@ describe('other methods', () => {
         ),
       ),
     )
-    expect((await rpc.getFeeForMessage(message as never).send()).value).toBe(5000n)
+    const fee = await rpc.getFeeForMessage(message as TransactionMessageBytesBase64).send()
+    expect(fee.value).toBe(5000n)
 
     const simulated = await rpc
       .simulateTransaction(getBase64EncodedWireTransaction(signed), {
@@ -447,17 +450,19 @@ describe('other methods', () => {
         lastValidBlockHeight: 0n,
       },
     })
-    const unsigned = { ...signed, signatures: { [payer.address]: new Uint8Array(64) } }
-    const wire = Buffer.from(getTransactionEncoder().encode(unsigned as never)).toString('base64')
+    const wire = getBase64EncodedWireTransaction({
+      ...signed,
+      signatures: { [payer.address]: null },
+    })
     const { value } = await rpc
-      .simulateTransaction(wire as never, { encoding: 'base64', replaceRecentBlockhash: true })
+      .simulateTransaction(wire, { encoding: 'base64', replaceRecentBlockhash: true })
       .send()
     expect(value.err).toBeNull()
     expect(value.replacementBlockhash?.blockhash).toBe(
       (await rpc.getLatestBlockhash().send()).value.blockhash,
     )
     const verified = await rpc
-      .simulateTransaction(wire as never, { encoding: 'base64', sigVerify: true })
+      .simulateTransaction(wire, { encoding: 'base64', sigVerify: true })
       .send()
     expect(verified.value.err).toBe('SignatureFailure')
   })
