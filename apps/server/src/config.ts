@@ -80,35 +80,24 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`)
 }
 
-function postgresUrl(env: Env, name: string): string | null {
+/** A URL with one of `schemes` (e.g. ['postgres', 'postgresql']), without trailing slashes. */
+function url(env: Env, name: string, schemes: readonly string[]): string | null {
   const raw = text(env, name)
   if (raw === null) return null
-  let url: URL
+  let parsed: URL
   try {
-    url = new URL(raw)
+    parsed = new URL(raw)
   } catch {
     throw new ConfigError(`${name} is not a valid URL`)
   }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError(`${name} must start with postgres:// or postgresql://`)
-  }
-  return raw
-}
-
-function httpUrl(env: Env, name: string): string | null {
-  const raw = text(env, name)
-  if (raw === null) return null
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw new ConfigError(`${name} is not a valid URL`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`${name} must be an http:// or https:// URL`)
+  if (!schemes.includes(parsed.protocol.replace(/:$/, ''))) {
+    throw new ConfigError(`${name} must start with ${schemes.map((s) => `${s}://`).join(' or ')}`)
   }
   return raw.replace(/\/+$/, '')
 }
+
+const postgresUrl = (env: Env, name: string) => url(env, name, ['postgres', 'postgresql'])
+const httpUrl = (env: Env, name: string) => url(env, name, ['http', 'https'])
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const logLevel = (text(env, 'LOG_LEVEL') ?? 'info') as LogLevel

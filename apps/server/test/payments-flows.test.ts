@@ -1,39 +1,26 @@
 // Checkout and top-up flows against the local LiteSVM chain with real signed transfers.
-import {
-  address,
-  createSolanaRpc,
-  devnet,
-  generateKeyPairSigner,
-  type KeyPairSigner,
-  lamports as toLamports,
-} from '@solana/kit'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { queryRows } from '../src/db/client.js'
 import { coupons, payments, products } from '../src/db/schema.js'
-import { seedDemo } from '../src/db/seed/seed-demo.js'
-import { startLocalChainRpc } from '../src/solana/local-chain/server.js'
-import { sendSolTransfer } from '../src/solana/local-chain/transfer.js'
-import { createTestApp, type SignedUpUser, signUp, type TestApp } from './helpers.js'
+import { type SignedUpUser, signUp, type TestApp } from './helpers.js'
+import {
+  createPaymentTestbed,
+  giveBalance as credit,
+  ledgerEqualsBalance,
+  type PaymentTestbed,
+} from './payment-helpers.js'
 
+let bed: PaymentTestbed
 let t: TestApp
-let chain: Awaited<ReturnType<typeof startLocalChainRpc>>
-let payer: KeyPairSigner
 let merchant: string
 
 beforeAll(async () => {
-  chain = await startLocalChainRpc({ port: 0 })
-  merchant = (await generateKeyPairSigner()).address
-  t = await createTestApp({ chain: { rpcUrl: chain.url, merchantAddress: merchant } })
-  await seedDemo(t.database.db)
-  payer = await generateKeyPairSigner()
-  await createSolanaRpc(devnet(chain.url))
-    .requestAirdrop(payer.address, toLamports(10_000_000_000_000n))
-    .send()
+  bed = await createPaymentTestbed()
+  t = bed.t
+  merchant = bed.merchant
 })
 afterAll(async () => {
-  await t.close()
-  await chain.close()
+  await bed.close()
 })
 
 async function inject(
@@ -57,14 +44,7 @@ async function productBetween(min: number, max: number) {
 }
 
 async function giveBalance(user: SignedUpUser, cents: number) {
-  await t.database.db.transaction((tx) =>
-    t.services.balance.credit(tx, {
-      userId: user.id,
-      amountCents: cents,
-      kind: 'adjustment',
-      description: 'test money',
-    }),
-  )
+  await credit(t, user.id, cents)
 }
 
 async function stockOf(productId: number) {
@@ -72,23 +52,8 @@ async function stockOf(productId: number) {
   return { stock: row?.stock ?? -1, reserved: row?.reserved ?? -1 }
 }
 
-async function ledgerMatchesBalance(userId: number) {
-  const rows = await queryRows<{ ledger: number; balance: number }>(
-    t.database.db,
-    sql`select coalesce((select sum(amount_cents) from balance_ledger where user_id = ${userId}), 0)::bigint as ledger,
-               (select balance_cents from users where id = ${userId}) as balance`,
-  )
-  return Number(rows[0]?.ledger) === Number(rows[0]?.balance)
-}
-
-async function pay(to: string, lamports: bigint, reference?: string) {
-  return sendSolTransfer({
-    rpcUrl: chain.url,
-    payer,
-    to: address(to),
-    lamports,
-    ...(reference ? { reference: address(reference) } : {}),
-  })
+function pay(to: string, lamports: bigint, reference?: string) {
+  return bed.pay(to, lamports, reference)
 }
 
 async function cryptoCheckout(user: SignedUpUser, productId: number) {
@@ -145,7 +110,7 @@ describe('balance checkout', () => {
       amount: -product.priceCents / 100,
       kind: 'purchase',
     })
-    expect(await ledgerMatchesBalance(user.id)).toBe(true)
+    expect(await ledgerEqualsBalance(t, user.id)).toBe(true)
   })
 
   it('refuses with 402 INSUFFICIENT_BALANCE and changes nothing', async () => {
@@ -235,7 +200,7 @@ describe('crypto checkout', () => {
     expect(
       history.transactions.filter((x: { kind: string }) => x.kind === 'overpayment'),
     ).toHaveLength(1)
-    expect(await ledgerMatchesBalance(user.id)).toBe(true)
+    expect(await ledgerEqualsBalance(t, user.id)).toBe(true)
     const other = await signUp(t.app)
     const stolen = await t.app.inject({
       method: 'POST',
@@ -256,7 +221,7 @@ describe('crypto checkout', () => {
     ).toBe('confirmed')
     const balance = (await inject(user, 'GET', '/api/balance')).json().balance_eur
     expect(balance).toBe(Number((10_000_000n * rate) / 1_000_000_000n) / 100) // 1.50 EUR
-    expect(await ledgerMatchesBalance(user.id)).toBe(true)
+    expect(await ledgerEqualsBalance(t, user.id)).toBe(true)
   })
 
   it('keeps an underpayment pending, and credits it when the payment expires', async () => {
@@ -384,7 +349,7 @@ describe('top-up', () => {
     expect(history[0].kind).toBe('topup')
     const payments = (await inject(user, 'GET', '/api/payment/history')).json()
     expect(payments.payments[0]).toMatchObject({ kind: 'topup', status: 'confirmed' })
-    expect(await ledgerMatchesBalance(user.id)).toBe(true)
+    expect(await ledgerEqualsBalance(t, user.id)).toBe(true)
   })
 })
 

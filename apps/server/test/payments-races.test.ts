@@ -1,20 +1,11 @@
 // Concurrency: requests fired together must never oversell, overspend or double-apply.
-import {
-  address,
-  createSolanaRpc,
-  devnet,
-  generateKeyPairSigner,
-  type KeyPairSigner,
-  lamports as toLamports,
-} from '@solana/kit'
+import { address } from '@solana/kit'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.js'
 import { type Database, openDatabase, queryRows } from '../src/db/client.js'
 import { chainTransfers, orders, products } from '../src/db/schema.js'
-import { seedDemo } from '../src/db/seed/seed-demo.js'
 import { startJobs } from '../src/jobs.js'
-import { startLocalChainRpc } from '../src/solana/local-chain/server.js'
 import { sendSolTransfer } from '../src/solana/local-chain/transfer.js'
 import {
   createTestApp,
@@ -24,46 +15,28 @@ import {
   type TestApp,
   testConfig,
 } from './helpers.js'
+import {
+  createPaymentTestbed,
+  giveBalance as credit,
+  ledgerEqualsBalance as ledgerMatches,
+  type PaymentTestbed,
+} from './payment-helpers.js'
 
+let bed: PaymentTestbed
 let t: TestApp
-let chain: Awaited<ReturnType<typeof startLocalChainRpc>>
+let chain: PaymentTestbed['chain']
 let merchant: string
-let payer: KeyPairSigner
 
 beforeAll(async () => {
-  chain = await startLocalChainRpc({ port: 0 })
-  merchant = (await generateKeyPairSigner()).address
-  t = await createTestApp({ chain: { rpcUrl: chain.url, merchantAddress: merchant } })
-  await seedDemo(t.database.db)
-  payer = await generateKeyPairSigner()
-  await createSolanaRpc(devnet(chain.url))
-    .requestAirdrop(payer.address, toLamports(1_000_000_000_000n))
-    .send()
+  bed = await createPaymentTestbed()
+  ;({ t, chain, merchant } = bed)
 })
 afterAll(async () => {
-  await t.close()
-  await chain.close()
+  await bed.close()
 })
 
-async function giveBalance(userId: number, cents: number) {
-  await t.database.db.transaction((tx) =>
-    t.services.balance.credit(tx, {
-      userId,
-      amountCents: cents,
-      kind: 'adjustment',
-      description: 'test money',
-    }),
-  )
-}
-
-async function ledgerEqualsBalance(userId: number): Promise<boolean> {
-  const [row] = await queryRows<{ ledger: string; balance: string }>(
-    t.database.db,
-    sql`select coalesce((select sum(amount_cents) from balance_ledger where user_id = ${userId}), 0) as ledger,
-               (select balance_cents from users where id = ${userId}) as balance`,
-  )
-  return Number(row?.ledger) === Number(row?.balance)
-}
+const giveBalance = (userId: number, cents: number) => credit(t, userId, cents)
+const ledgerEqualsBalance = (userId: number) => ledgerMatches(t, userId)
 
 async function newProduct(stock: number, priceCents: number): Promise<number> {
   const [any] = await t.database.db.select().from(products).limit(1)
@@ -183,7 +156,7 @@ describe('races', () => {
     })
     const signature = await sendSolTransfer({
       rpcUrl: chain.url,
-      payer,
+      payer: bed.payer,
       to: address(merchant),
       lamports: BigInt(payment.lamports),
       reference: address(payment.reference),
@@ -220,16 +193,22 @@ describe('races', () => {
     const runs = [0, 0]
     const quiet = { error() {}, info() {} }
     const jobs = databases.map((database, i) =>
-      startJobs(database, [{ name: 'count', run: async () => void runs[i]!++ }], 20, quiet),
+      startJobs(
+        database,
+        [{ name: 'count', run: async () => void (runs[i] = (runs[i] ?? 0) + 1) }],
+        20,
+        quiet,
+      ),
     )
     await new Promise((r) => setTimeout(r, 500))
     expect(runs.filter((n) => n > 0)).toHaveLength(1) // one leader
-    const leader = runs[0]! > 0 ? 0 : 1
-    await jobs[leader]!.stop() // the leader goes away: the other takes over
-    const before = runs[1 - leader]!
+    const leader = (runs[0] ?? 0) > 0 ? 0 : 1
+    const follower = 1 - leader
+    await jobs[leader]?.stop() // the leader goes away: the other takes over
+    const before = runs[follower] ?? 0
     await new Promise((r) => setTimeout(r, 3000))
-    expect(runs[1 - leader]!).toBeGreaterThan(before)
-    await jobs[1 - leader]!.stop()
+    expect(runs[follower]).toBeGreaterThan(before)
+    await jobs[follower]?.stop()
     await Promise.all(databases.map((d) => d.close()))
   })
 })
