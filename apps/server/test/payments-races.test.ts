@@ -7,14 +7,7 @@ import { type Database, openDatabase, queryRows } from '../src/db/client.js'
 import { chainTransfers, orders, products } from '../src/db/schema.js'
 import { startJobs } from '../src/jobs.js'
 import { sendSolTransfer } from '../src/solana/local-chain/transfer.js'
-import {
-  createTestApp,
-  onPostgres,
-  type SignedUpUser,
-  signUp,
-  type TestApp,
-  testConfig,
-} from './helpers.js'
+import { onPostgres, type SignedUpUser, signUp, type TestApp, testConfig } from './helpers.js'
 import {
   createPaymentTestbed,
   giveBalance as credit,
@@ -195,7 +188,14 @@ describe('races', () => {
     const jobs = databases.map((database, i) =>
       startJobs(
         database,
-        [{ name: 'count', run: async () => void (runs[i] = (runs[i] ?? 0) + 1) }],
+        [
+          {
+            name: 'count',
+            run: async () => {
+              runs[i] = (runs[i] ?? 0) + 1
+            },
+          },
+        ],
         20,
         quiet,
       ),
