@@ -323,6 +323,56 @@ describe('crypto checkout', () => {
   })
 })
 
+describe('changing one’s mind', () => {
+  it('keeps a one-per-customer coupon on the cart while a payment holds it, and re-pays with it', async () => {
+    const product = await productBetween(500, 2000)
+    await inject(user, 'POST', '/api/cart/add', { product_id: product.id })
+    const applied = await inject(user, 'POST', '/api/cart/coupon/apply', {
+      coupon_code: 'welcome10',
+    })
+    expect(applied.json().applied_promo).toBe('WELCOME10')
+    const first = (
+      await inject(user, 'POST', '/api/payment/create', { payment_method: 'crypto' })
+    ).json()
+    const cart = (await inject(user, 'GET', '/api/cart')).json()
+    expect(cart.applied_promo).toBe('WELCOME10')
+    expect(cart.total).toBe(first.final_amount_eur)
+    const second = await inject(user, 'POST', '/api/payment/create', { payment_method: 'crypto' })
+    expect(second.statusCode).toBe(200)
+    expect(second.json().final_amount_eur).toBe(first.final_amount_eur)
+    // Paying it confirms the coupon: now it is used up for this customer.
+    await pay(merchant, BigInt(second.json().lamports), second.json().reference)
+    await t.services.watcher?.poll()
+    await inject(user, 'POST', '/api/cart/add', { product_id: product.id })
+    const again = await inject(user, 'POST', '/api/cart/coupon/apply', { coupon_code: 'WELCOME10' })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().code).toBe('COUPON_LIMIT_REACHED')
+  })
+
+  it('lets a customer with a pending SOL payment for the last unit pay from the balance instead', async () => {
+    const [base] = await t.database.db.select().from(products).limit(1)
+    const [last] = await t.database.db
+      .insert(products)
+      .values({
+        name: `Last unit ${user.username}`,
+        category: 'book',
+        priceCents: 900,
+        stock: 1,
+        cityId: base?.cityId ?? 1,
+        districtId: base?.districtId ?? 1,
+      })
+      .returning()
+    await giveBalance(user, 1000)
+    const pending = await cryptoCheckout(user, last?.id ?? 0)
+    const paid = await inject(user, 'POST', '/api/payment/create', { payment_method: 'balance' })
+    expect(paid.statusCode).toBe(200)
+    expect(paid.json().status).toBe('confirmed')
+    const old = (await inject(user, 'GET', `/api/payment/status/${pending.payment_code}`)).json()
+    expect(old.status).toBe('cancelled')
+    expect(await stockOf(last?.id ?? 0)).toEqual({ stock: 0, reserved: 0 })
+  })
+})
+
 describe('top-up', () => {
   it('refuses less than 5 EUR', async () => {
     for (const amount of [0, 4.99, -5]) {

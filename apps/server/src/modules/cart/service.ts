@@ -92,6 +92,10 @@ export class CartService {
           where ${couponRedemptions.couponId} = ${carts.couponId}
             and ${couponRedemptions.userId} = ${carts.userId}
             and ${couponRedemptions.status} <> 'released')`,
+        ownReserved: sql<number>`(select count(*)::int from ${couponRedemptions}
+          where ${couponRedemptions.couponId} = ${carts.couponId}
+            and ${couponRedemptions.userId} = ${carts.userId}
+            and ${couponRedemptions.status} = 'reserved')`,
       })
       .from(carts)
       .leftJoin(coupons, eq(coupons.id, carts.couponId))
@@ -132,6 +136,7 @@ export class CartService {
           : couponRefusal(coupon, {
               subtotalCents,
               userRedemptions: head?.userRedemptions ?? 0,
+              ownReserved: head?.ownReserved ?? 0,
               now: this.coupons.now(),
             })
       if (reason) {

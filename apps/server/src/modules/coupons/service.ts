@@ -26,6 +26,12 @@ export interface CouponUse {
   subtotalCents: number
   /** The user's redemptions of this coupon that are reserved or redeemed (not released). */
   userRedemptions: number
+  /**
+   * Of those, the ones reserved by the user's own pending payments. A new checkout cancels the
+   * customer's pending payment first (giving them back), so a cart is judged without them: the
+   * cart keeps showing the discount the pending payment was priced with.
+   */
+  ownReserved?: number
   now: Date
 }
 
@@ -67,10 +73,11 @@ export function couponRefusal(coupon: CouponRow, use: CouponUse): CouponRefusal 
   if (!coupon.active) return 'COUPON_NOT_FOUND'
   if (coupon.startsAt && use.now < coupon.startsAt) return 'COUPON_NOT_STARTED'
   if (coupon.endsAt && use.now >= coupon.endsAt) return 'COUPON_EXPIRED'
-  if (coupon.maxRedemptions !== null && coupon.timesRedeemed >= coupon.maxRedemptions) {
+  const own = use.ownReserved ?? 0
+  if (coupon.maxRedemptions !== null && coupon.timesRedeemed - own >= coupon.maxRedemptions) {
     return 'COUPON_LIMIT_REACHED'
   }
-  if (coupon.maxPerUser !== null && use.userRedemptions >= coupon.maxPerUser) {
+  if (coupon.maxPerUser !== null && use.userRedemptions - own >= coupon.maxPerUser) {
     return 'COUPON_LIMIT_REACHED'
   }
   if (coupon.minSubtotalCents !== null && use.subtotalCents < coupon.minSubtotalCents) {
@@ -118,8 +125,20 @@ export class CouponService {
 
   /** How many of this coupon's redemptions by this user are reserved or redeemed. */
   async userRedemptions(couponId: number, userId: number, tx: DbOrTx = this.db): Promise<number> {
+    return (await this.userUse(couponId, userId, tx)).userRedemptions
+  }
+
+  /** The user's redemptions of a coupon, and how many of them their pending payments hold. */
+  async userUse(
+    couponId: number,
+    userId: number,
+    tx: DbOrTx = this.db,
+  ): Promise<{ userRedemptions: number; ownReserved: number }> {
     const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
+      .select({
+        userRedemptions: sql<number>`count(*)::int`,
+        ownReserved: sql<number>`(count(*) filter (where ${couponRedemptions.status} = 'reserved'))::int`,
+      })
       .from(couponRedemptions)
       .where(
         and(
@@ -128,7 +147,7 @@ export class CouponService {
           ne(couponRedemptions.status, 'released'),
         ),
       )
-    return row?.n ?? 0
+    return { userRedemptions: row?.userRedemptions ?? 0, ownReserved: row?.ownReserved ?? 0 }
   }
 
   /**
@@ -143,9 +162,8 @@ export class CouponService {
   ): Promise<CouponRow> {
     const coupon = await this.findByCode(code, tx)
     if (!coupon) throw new AppError('COUPON_NOT_FOUND')
-    const userRedemptions =
-      coupon.maxPerUser === null ? 0 : await this.userRedemptions(coupon.id, userId, tx)
-    const refusal = couponRefusal(coupon, { subtotalCents, userRedemptions, now: this.now() })
+    const use = await this.userUse(coupon.id, userId, tx)
+    const refusal = couponRefusal(coupon, { subtotalCents, ...use, now: this.now() })
     if (refusal) throw couponError(refusal, coupon)
     return coupon
   }

@@ -185,6 +185,9 @@ export class PaymentService {
           .from(carts)
           .where(eq(carts.userId, userId))
           .for('update')
+        // A new checkout replaces the customer's pending one (a crypto one also a pending
+        // top-up: one pending SOL payment per customer), giving back its stock and coupon first.
+        await this.#cancelPendingCrypto(tx, userId, method === 'crypto' ? 'any' : 'checkout')
         const cart = await this.cart.snapshot(userId, tx)
         if (cart.lines.length === 0) throw new AppError('CART_EMPTY')
         if (rate === null || cart.totalCents === 0) return this.#payFromBalance(tx, userId, cart)
@@ -201,7 +204,7 @@ export class PaymentService {
     const rate = this.#cryptoRate()
     const row = await this.#withAmountRetry(() =>
       this.db.transaction(async (tx) => {
-        await this.#cancelPendingCrypto(tx, userId)
+        await this.#cancelPendingCrypto(tx, userId, 'any')
         return this.#insertCryptoPayment(tx, {
           userId,
           kind: 'topup',
@@ -290,8 +293,6 @@ export class PaymentService {
     cart: CheckoutCart,
     rate: bigint,
   ): Promise<PaymentRow> {
-    // At most one pending crypto payment per customer: the older one gives its stock back first.
-    await this.#cancelPendingCrypto(tx, userId)
     await this.#takeStock(tx, cart, 'reserve')
     const payment = await this.#insertCryptoPayment(tx, {
       userId,
@@ -441,7 +442,7 @@ export class PaymentService {
     return this.toDto(row)
   }
 
-  async #cancelPendingCrypto(tx: Tx, userId: number): Promise<void> {
+  async #cancelPendingCrypto(tx: Tx, userId: number, kind: 'checkout' | 'any'): Promise<void> {
     const pending = await tx
       .select()
       .from(payments)
@@ -450,6 +451,7 @@ export class PaymentService {
           eq(payments.userId, userId),
           eq(payments.status, 'pending'),
           eq(payments.method, 'crypto'),
+          kind === 'checkout' ? eq(payments.kind, 'checkout') : undefined,
         ),
       )
       .for('update')
@@ -546,7 +548,7 @@ export class PaymentService {
           .where(eq(chainTransfers.signature, transfer.signature))
           .for('update')
         // Only a transfer nobody could match may still be assigned, and only once.
-        if (seen?.status !== 'unmatched' || target === undefined) {
+        if (seen?.status === 'deliberately-broken') {
           return { kind: 'duplicate', paymentId: seen?.paymentId ?? null }
         }
       }
