@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { createServer, defineConfig, type Plugin } from 'vite'
 
 // Use the contract's TypeScript source directly instead of its compiled dist.
 const contractSource = fileURLToPath(
@@ -12,8 +12,57 @@ const contractSource = fileURLToPath(
 // the bundle keep just the constants the app uses, without TypeBox and every schema (~80 kB).
 const contractModule = /[\\/]packages[\\/]contract[\\/]src[\\/]/
 
+const root = fileURLToPath(new URL('.', import.meta.url))
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+}
+
+/**
+ * Renders the landing page to static HTML at build time, in English into #root and in Lithuanian
+ * into a <template>, so an anonymous visitor of / sees it without the React app (src/boot.ts).
+ */
+function prerenderLanding(): Plugin {
+  return {
+    name: 'shop:prerender-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const server = await createServer({
+          configFile: false,
+          root,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          resolve: { alias: { '@shop/contract': contractSource } },
+          plugins: [react()],
+        })
+        try {
+          const { renderLanding } = (await server.ssrLoadModule('/src/landing/prerender.tsx')) as {
+            renderLanding: (lang: 'en' | 'lt') => Promise<{ html: string; title: string }>
+          }
+          const en = await renderLanding('en')
+          const lt = await renderLanding('lt')
+          const rootTag = '<div id="root"></div>'
+          if (!html.includes(rootTag)) throw new Error('index.html has no empty #root to fill')
+          return html
+            .replace(/<title>[^<]*<\/title>/, `<title>${en.title}</title>`)
+            .replace(
+              rootTag,
+              `<div id="root" data-prerendered="landing" data-title="${escapeAttribute(en.title)}">${en.html}</div>` +
+                `<template id="landing-lt" data-title="${escapeAttribute(lt.title)}">${lt.html}</template>`,
+            )
+        } finally {
+          await server.close()
+        }
+      },
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderLanding()],
   resolve: {
     alias: { '@shop/contract': contractSource },
   },

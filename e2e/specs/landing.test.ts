@@ -1,5 +1,7 @@
-import type { Browser } from 'playwright-core'
+import { gzipSync } from 'node:zlib'
+import type { Browser, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectNoAxeViolations, text } from '../support/app.js'
 import { launchBrowser } from '../support/browser.js'
 import { type RunningShop, startShop } from '../support/server.js'
 
@@ -53,5 +55,55 @@ describe('the landing page served by the real server', () => {
     await page.goto(`${shop.baseUrl}/no/such/page`, { waitUntil: 'networkidle' })
     expect(new URL(page.url()).pathname).toBe('/')
     await page.close()
+  })
+
+  it('is a static page: at most 4 requests and 60 KB gzipped, without the React app', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en',
+    })
+    const page = await context.newPage()
+    const responses: Response[] = []
+    page.on('response', (response) => {
+      if (!response.url().startsWith('data:')) responses.push(response)
+    })
+    await page.goto(shop.baseUrl, { waitUntil: 'networkidle' })
+    const paths = responses.map((response) => new URL(response.url()).pathname)
+    expect(paths.length, paths.join(', ')).toBeLessThanOrEqual(4)
+    let gzipped = 0
+    for (const response of responses) gzipped += gzipSync(await response.body()).length
+    expect(gzipped).toBeLessThanOrEqual(60 * 1024)
+    // Only the small boot script ran: the app's chunks were never requested.
+    expect(paths.filter((path) => path.endsWith('.js'))).toHaveLength(1)
+    await expectNoAxeViolations(page, 'static landing')
+    await context.close()
+  })
+
+  it('switches language on the static page and hands over to the app on sign-in', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 800 },
+      locale: 'en',
+    })
+    const page = await context.newPage()
+    await page.goto(shop.baseUrl, { waitUntil: 'networkidle' })
+    await page.getByRole('banner').getByRole('button', { name: 'LT' }).click()
+    expect(await page.getAttribute('html', 'lang')).toBe('lt')
+    expect(await page.locator('h1').textContent()).toBe(text('lt', 'landing.title'))
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: 'LT' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true')
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('lt')
+    await expectNoAxeViolations(page, 'static landing in Lithuanian')
+
+    // The choice holds on the next visit, and the app takes over on the next screen.
+    await page.reload({ waitUntil: 'networkidle' })
+    expect(await page.getAttribute('html', 'lang')).toBe('lt')
+    await page.getByRole('main').getByRole('link', { name: 'Prisijungti' }).click()
+    await page.waitForURL('**/login')
+    await page.getByRole('heading', { level: 1, name: 'Prisijungimas' }).waitFor()
+    await context.close()
   })
 })

@@ -212,7 +212,11 @@ describe('Telegram login', () => {
   it('is announced in /api/config with the bot username', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' })
     expect(res.statusCode).toBe(200)
-    expect(res.json().telegram_login).toEqual({ enabled: true, bot_username: BOT_USERNAME })
+    expect(res.json().telegram_login).toEqual({
+      enabled: true,
+      bot_username: BOT_USERNAME,
+      bot_id: Number(BOT_TOKEN.split(':')[0]),
+    })
   })
 })
 
@@ -230,7 +234,11 @@ describe('Telegram login without a bot', () => {
     expect(res.statusCode).toBe(404)
     expect(res.json().code).toBe('TELEGRAM_DISABLED')
     const config = await off.app.inject({ method: 'GET', url: '/api/config' })
-    expect(config.json().telegram_login).toEqual({ enabled: false, bot_username: null })
+    expect(config.json().telegram_login).toEqual({
+      enabled: false,
+      bot_username: null,
+      bot_id: null,
+    })
   })
 })
 

@@ -1,19 +1,28 @@
-import './index.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+import { BrowserRouter } from 'react-router'
 import { Providers } from './app/providers'
-import { createAppRouter } from './app/router'
+import { AppRoutes } from './app/router'
+import { initI18n } from './shared/i18n'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')
 
-const router = createAppRouter()
+function render() {
+  createRoot(container as HTMLElement).render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  )
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-)
+// The texts of the active language come first; if they cannot be fetched, the app still starts
+// (keys show until the next load) rather than leaving a blank page.
+initI18n().then(render, (error: unknown) => {
+  console.error(error)
+  render()
+})

@@ -273,6 +273,10 @@ export const PublicConfig = Type.Object({
   telegram_login: Type.Object({
     enabled: Type.Boolean(),
     bot_username: Nullable(Type.String(), { description: 'Bot for the Telegram Login Widget' }),
+    bot_id: Nullable(Type.Integer(), {
+      description:
+        "The bot's public id (the number before the colon of its token), for Telegram's OAuth page",
+    }),
   }),
   demo_wallet: Type.Boolean({
     description:

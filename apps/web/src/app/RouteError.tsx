@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../shared/i18n'
 import { Button, ButtonLink } from '../shared/ui/Button'
 
 /** Shown when a route fails to render or its code cannot be loaded (e.g. after a new release). */

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react'
 import '../shared/i18n'
 import { queryClient as appQueryClient } from '../shared/api/queryClient'
 import { useAuthStore } from '../shared/auth/store'
+import { clearPendingPayments } from '../shared/payment/pendingPayment'
 import { Toaster } from '../shared/ui/Toaster'
 
 interface ProvidersProps {
@@ -16,7 +17,10 @@ export function Providers({ children, client = appQueryClient }: ProvidersProps)
   useEffect(
     () =>
       useAuthStore.subscribe((state, previous) => {
-        if (previous.isAuthenticated && !state.isAuthenticated) client.clear()
+        if (previous.isAuthenticated && !state.isAuthenticated) {
+          client.clear()
+          clearPendingPayments()
+        }
       }),
     [client],
   )

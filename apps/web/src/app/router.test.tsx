@@ -1,11 +1,10 @@
 import { render, screen } from '@testing-library/react'
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { createTestQueryClient, renderApp, signIn } from '../test/render'
-import { Providers } from './providers'
+import { mockApi } from '../test/api'
+import { renderApp, signIn } from '../test/render'
 import { RequireAuth } from './RequireAuth'
 import { RequireGuest } from './RequireGuest'
-import { routes } from './router'
 
 function renderGuarded(path: string) {
   const router = createMemoryRouter(
@@ -30,30 +29,45 @@ describe('routing', () => {
 
   it('sends a signed-in visitor of / to /products', async () => {
     signIn()
-    const root = routes[0]
-    if (!root || root.index) throw new Error('expected the layout route first')
-    const products: RouteObject = { path: '/products', element: <p>products</p> }
-    const withProducts: RouteObject[] = [
-      { ...root, children: [...(root.children ?? []), products] },
-    ]
-    const router = createMemoryRouter(withProducts, { initialEntries: ['/'] })
-    render(
-      <Providers client={createTestQueryClient()}>
-        <RouterProvider router={router} />
-      </Providers>,
-    )
-    expect(await screen.findByText('products')).toBeInTheDocument()
+    mockApi({
+      'GET /api/products': () => ({ products: [], total: 0 }),
+      'GET /api/products/cities-with-products': () => ({ cities: [] }),
+      'GET /api/cart': () => ({
+        items: [],
+        items_count: 0,
+        subtotal: 0,
+        discount: 0,
+        total: 0,
+        applied_promo: null,
+      }),
+    })
+    const { router } = renderApp('/')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/products')
   })
 
-  it('does not loop while /products is not routed yet', async () => {
-    signIn()
-    const { router } = renderApp('/')
-    // / -> /products -> (catch-all) -> / once, then the landing page stays.
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/')
-    expect(router.state.location.state).toEqual({ redirectedFrom: '/products' })
-  })
+  it.each(['/login', '/register'])(
+    'sends a signed-in visitor of %s to / and on to /products',
+    async (path) => {
+      signIn()
+      mockApi({
+        'GET /api/products': () => ({ products: [], total: 0 }),
+        'GET /api/products/cities-with-products': () => ({ cities: [] }),
+      })
+      const { router } = renderApp(path)
+      await screen.findByRole('heading', { level: 1, name: 'Products' })
+      expect(router.state.location.pathname).toBe('/products')
+    },
+  )
+
+  it.each(['/products', '/cart', '/checkout', '/balance', '/orders', '/support', '/profile'])(
+    'sends an anonymous visitor of %s to /login',
+    async (path) => {
+      const { router } = renderApp(path)
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument()
+      expect(router.state.location.pathname).toBe('/login')
+    },
+  )
 
   it('RequireAuth sends anonymous users to /login', async () => {
     const router = renderGuarded('/orders')

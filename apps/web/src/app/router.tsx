@@ -1,14 +1,42 @@
-import { lazy } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router'
+import { lazy, useEffect } from 'react'
+import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router'
 import { AUTHENTICATED_HOME } from '../shared/config'
 import { setNavigator } from '../shared/navigation'
 import { RootLayout } from './layout/RootLayout'
+import { RequireAuth } from './RequireAuth'
 import { RequireGuest } from './RequireGuest'
 import { RouteError } from './RouteError'
 
 // Every page is its own chunk, loaded when its route is first visited.
 const LandingPage = lazy(() =>
   import('../features/landing/LandingPage').then((module) => ({ default: module.LandingPage })),
+)
+const LoginPage = lazy(() =>
+  import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })),
+)
+const RegisterPage = lazy(() =>
+  import('../features/auth/RegisterPage').then((module) => ({ default: module.RegisterPage })),
+)
+const ProductsPage = lazy(() =>
+  import('../features/products/ProductsPage').then((module) => ({ default: module.ProductsPage })),
+)
+const CartPage = lazy(() =>
+  import('../features/cart/CartPage').then((module) => ({ default: module.CartPage })),
+)
+const CheckoutPage = lazy(() =>
+  import('../features/checkout/CheckoutPage').then((module) => ({ default: module.CheckoutPage })),
+)
+const BalancePage = lazy(() =>
+  import('../features/balance/BalancePage').then((module) => ({ default: module.BalancePage })),
+)
+const OrdersPage = lazy(() =>
+  import('../features/orders/OrdersPage').then((module) => ({ default: module.OrdersPage })),
+)
+const SupportPage = lazy(() =>
+  import('../features/support/SupportPage').then((module) => ({ default: module.SupportPage })),
+)
+const ProfilePage = lazy(() =>
+  import('../features/profile/ProfilePage').then((module) => ({ default: module.ProfilePage })),
 )
 
 /** Unknown paths go to the landing page. */
@@ -27,22 +55,47 @@ export const routes: RouteObject[] = [
         element: <RequireGuest redirectTo={AUTHENTICATED_HOME} />,
         children: [{ index: true, element: <LandingPage /> }],
       },
-      // Next screens:
-      // - /login and /register under <RequireGuest /> (a signed-in user goes to /);
-      // - /products, /cart, /checkout, /balance, /orders, /support, /profile under <RequireAuth />.
+      {
+        // Anonymous only; a signed-in user is sent to /.
+        element: <RequireGuest />,
+        children: [
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+        ],
+      },
+      {
+        // Signed-in only; anonymous visitors are sent to /login.
+        element: <RequireAuth />,
+        children: [
+          { path: 'products', element: <ProductsPage /> },
+          { path: 'cart', element: <CartPage /> },
+          { path: 'checkout', element: <CheckoutPage /> },
+          { path: 'balance', element: <BalancePage /> },
+          { path: 'orders', element: <OrdersPage /> },
+          { path: 'support', element: <SupportPage /> },
+          { path: 'profile', element: <ProfilePage /> },
+        ],
+      },
       { path: '*', element: <CatchAll /> },
     ],
   },
 ]
 
-/** The browser router, also registered as the navigation bridge for code outside React. */
-export function createAppRouter() {
-  const router = createBrowserRouter(routes)
-  setNavigator({
-    navigate: (to, options) => {
-      void router.navigate(to, options)
-    },
-    getPathname: () => router.state.location.pathname,
-  })
-  return router
+/**
+ * The app's routes for a declarative <BrowserRouter>. The declarative API keeps the data-router
+ * machinery (loaders, actions, fetchers), which the app does not use, out of the bundle; the
+ * router also registers itself as the navigation bridge for code outside React (the API client).
+ */
+export function AppRoutes() {
+  const navigate = useNavigate()
+  useEffect(() => {
+    setNavigator({
+      navigate: (to, options) => {
+        void navigate(to, options)
+      },
+      getPathname: () => window.location.pathname,
+    })
+    return () => setNavigator(null)
+  }, [navigate])
+  return useRoutes(routes)
 }

@@ -2,8 +2,14 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { toast } from 'react-hot-toast/headless'
 import { afterEach, beforeEach, vi } from 'vitest'
+import en from '../locales/en.json'
+import lt from '../locales/lt.json'
 import { useAuthStore } from '../shared/auth/store'
 import i18n from '../shared/i18n'
+
+// The app fetches the texts of the active language; tests have both at hand.
+i18n.addResources('en', en)
+i18n.addResources('lt', lt)
 
 // jsdom has no matchMedia; react-hot-toast reads prefers-reduced-motion through it.
 if (typeof window.matchMedia !== 'function') {
@@ -22,10 +28,14 @@ if (typeof window.matchMedia !== 'function') {
   })
 }
 
+// jsdom does not scroll.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+
 beforeEach(async () => {
   useAuthStore.getState().clear()
   await i18n.changeLanguage('en')
   localStorage.clear()
+  sessionStorage.clear()
 })
 
 afterEach(() => {

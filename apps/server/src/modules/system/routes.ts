@@ -13,6 +13,8 @@ export function systemRoutes({ app, config, database, demoWallet }: AppContext):
     telegram_login: {
       enabled: config.telegramBotToken !== null,
       bot_username: config.telegramBotToken ? config.telegramBotUsername : null,
+      // Public by design: Telegram's login page takes it in the URL. The secret part stays here.
+      bot_id: config.telegramBotToken ? Number(config.telegramBotToken.split(':')[0]) : null,
     },
     demo_wallet: demoWallet !== null,
     languages: [...LANGUAGES],

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useAuthStore } from '../../shared/auth/store'
+import { useTranslation } from '../../shared/i18n'
 import { CheckIcon, ShieldIcon } from '../../shared/ui/icons'
 
 // Every claim here must stay true of the running shop.
@@ -83,7 +83,7 @@ export function Footer() {
         </section>
       </div>
       <div className="border-white/10 border-t">
-        <p className="mx-auto max-w-6xl px-4 py-5 text-slate-500 text-xs sm:px-6">
+        <p className="mx-auto max-w-6xl px-4 py-5 text-slate-400 text-xs sm:px-6">
           {t('footer.copyright', { year, name: t('app.name') })}
         </p>
       </div>

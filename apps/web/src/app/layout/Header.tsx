@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useLocation } from 'react-router'
 import { displayName, useAuthStore } from '../../shared/auth/store'
 import { useLogout } from '../../shared/auth/useLogout'
+import { useTranslation } from '../../shared/i18n'
 import { ButtonLink } from '../../shared/ui/Button'
 import { CartIcon, CrossIcon, LogoutIcon, MenuIcon, ShieldIcon } from '../../shared/ui/icons'
 import { LanguageToggle } from './LanguageToggle'
@@ -52,7 +52,7 @@ function CartLink() {
       {count > 0 ? (
         <span
           aria-hidden="true"
-          className="absolute top-0.5 right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-emerald-600 px-1 font-bold text-[11px] text-white ring-2 ring-white"
+          className="absolute top-0.5 right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-emerald-700 px-1 font-bold text-[11px] text-white ring-2 ring-white"
         >
           {count > 99 ? '99+' : count}
         </span>

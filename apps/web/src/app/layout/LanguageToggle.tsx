@@ -1,12 +1,11 @@
-import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '../../shared/config'
-import { currentLanguage } from '../../shared/i18n'
+import { currentLanguage, useTranslation } from '../../shared/i18n'
 
 interface LanguageToggleProps {
   className?: string
 }
 
-/** EN / LT switch; i18next stores the choice in localStorage. */
+/** EN / LT switch; the choice is stored in localStorage (shared/i18n). */
 export function LanguageToggle({ className = '' }: LanguageToggleProps) {
   const { t, i18n } = useTranslation()
   const active = currentLanguage()

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
+import { useTranslation } from '../../shared/i18n'
 import { LogoutIcon, UserIcon } from '../../shared/ui/icons'
 import { LanguageToggle } from './LanguageToggle'
 import { NAV_ITEMS } from './navItems'
@@ -46,7 +46,7 @@ export function MobileMenu({ id, open, onClose, userName, onLogout }: MobileMenu
             <NavLink to="/profile" className={linkClass}>
               <UserIcon className="mr-2 size-5 text-slate-500" />
               {t('nav.profile')}
-              <span className="ml-auto max-w-[50%] truncate font-normal text-slate-500 text-sm">
+              <span className="ml-auto max-w-[50%] truncate font-normal text-slate-600 text-sm">
                 {userName}
               </span>
             </NavLink>

@@ -1,11 +1,13 @@
-import { Suspense } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Outlet } from 'react-router'
+import { type ReactNode, Suspense } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { useTranslation } from '../../shared/i18n'
 import { PageSpinner } from '../../shared/ui/Spinner'
+import { RouteErrorBoundary } from '../RouteErrorBoundary'
 import { Footer } from './Footer'
 import { Header } from './Header'
 
-export function RootLayout() {
+/** Skip link, header, main content and footer: the frame of every screen. */
+export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   return (
     <div className="flex min-h-dvh flex-col">
@@ -17,11 +19,23 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        {children}
       </main>
       <Footer />
     </div>
+  )
+}
+
+/** The layout route: the current page inside the shell, loaded on demand. */
+export function RootLayout() {
+  const { pathname } = useLocation()
+  return (
+    <AppShell>
+      <RouteErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    </AppShell>
   )
 }

@@ -1,8 +1,8 @@
 import { type FormEvent, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { getErrorMessage } from '../../shared/api/errors'
 import { AUTHENTICATED_HOME } from '../../shared/config'
+import { useTranslation } from '../../shared/i18n'
 import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
@@ -46,7 +46,8 @@ export function LoginPage() {
     login.mutate(
       { username: values.username.trim(), password: values.password },
       {
-        onSuccess: () => navigate(from && from !== '/login' ? from : AUTHENTICATED_HOME, { replace: true }),
+        onSuccess: () =>
+          navigate(from && from !== '/login' ? from : AUTHENTICATED_HOME, { replace: true }),
         onError: (error) => setServerError(getErrorMessage(error, t, t('auth.login.failed'))),
       },
     )

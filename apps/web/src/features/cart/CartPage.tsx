@@ -1,7 +1,7 @@
 import type { CartItem } from '@shop/contract'
-import { useTranslation } from 'react-i18next'
 import { CartSummary } from '../../shared/cart/CartSummary'
 import { CART_MAX_ITEMS } from '../../shared/config'
+import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { useCart } from '../../shared/queries/cart'
 import { Alert } from '../../shared/ui/Alert'
@@ -76,7 +76,12 @@ export function CartPage() {
       <Page title={t('cart.title')}>
         <Alert tone="error">
           <p>{t('cart.loadFailed')}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void cart.refetch()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => void cart.refetch()}
+          >
             {t('common.retry')}
           </Button>
         </Alert>

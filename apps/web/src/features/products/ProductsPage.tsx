@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { PRODUCTS_PAGE_SIZE } from '../../shared/config'
+import { useTranslation } from '../../shared/i18n'
 import { useAddToCart } from '../../shared/queries/cart'
 import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
@@ -67,7 +67,12 @@ export function ProductsPage() {
         ) : products.isError && !products.data ? (
           <Alert tone="error">
             <p>{t('products.loadFailed')}</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void products.refetch()}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => void products.refetch()}
+            >
               {t('common.retry')}
             </Button>
           </Alert>

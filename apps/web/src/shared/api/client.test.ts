@@ -1,7 +1,7 @@
-import i18n from 'i18next'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { testUser } from '../../test/render'
 import { useAuthStore } from '../auth/store'
+import i18n from '../i18n'
 import { setNavigator } from '../navigation'
 import { notify } from '../ui/toast'
 import { ApiError, apiRequest, getErrorMessage, REFRESH_PATH } from './client'

@@ -1,6 +1,6 @@
-import i18n from 'i18next'
 import { readStoredTokens, useAuthStore } from '../auth/store'
 import { API_TIMEOUT_MS } from '../config'
+import i18n from '../i18n'
 import { currentPathname, navigateTo } from '../navigation'
 import { notify } from '../ui/toast'
 import { ApiError } from './errors'

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '../i18n'
 
 /** An API call that failed: an HTTP error response, a timeout or a network failure (status 0). */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query'
-import i18n from 'i18next'
 import { QUERY_RETRY, QUERY_STALE_TIME_MS } from '../config'
+import i18n from '../i18n'
 import { notify } from '../ui/toast'
 import { getErrorMessage, isApiError } from './errors'
 

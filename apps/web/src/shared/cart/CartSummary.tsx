@@ -1,5 +1,5 @@
 import type { Cart } from '@shop/contract'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { useFormat } from '../i18n/useFormat'
 
 interface CartSummaryProps {

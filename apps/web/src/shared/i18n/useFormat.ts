@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
 import { formatDate, formatDateTime, formatEur, formatSignedEur, formatSol } from '../format'
+import { useTranslation } from './index'
 
 /** Number and date formatters bound to the active language (Intl, en-GB or lt-LT). */
 export function useFormat() {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { COUNTDOWN_WARNING_SECONDS } from '../config'
 import { formatCountdown } from '../format'
+import { useTranslation } from '../i18n'
 import { useCountdown } from './useCountdown'
 
 interface CountdownProps {

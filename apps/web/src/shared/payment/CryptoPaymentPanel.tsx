@@ -2,9 +2,9 @@ import type { Payment } from '@shop/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { QRCodeSVG } from 'qrcode.react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { getErrorMessage } from '../api/errors'
 import { CRYPTO_CONFIRMATION_MINUTES, QR_ERROR_LEVEL, QR_SIZE_PX } from '../config'
+import { useTranslation } from '../i18n'
 import { useFormat } from '../i18n/useFormat'
 import { useConfig } from '../queries/config'
 import { Alert } from '../ui/Alert'
@@ -142,7 +142,7 @@ export function CryptoPaymentPanel({
       }
     },
     onSuccess: (payment) => {
-      notify.info(t('payment.demoSent'))
+      if (payment?.status !== 'confirmed') notify.info(t('payment.demoSent'))
       if (payment) applyPayment(payment)
       else {
         setFastPolling(true)
@@ -187,15 +187,16 @@ export function CryptoPaymentPanel({
         })
 
   return (
-    <section aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : t('payment.instructions')}>
+    <section
+      aria-labelledby={title ? titleId : undefined}
+      aria-label={title ? undefined : t('payment.instructions')}
+    >
       {title ? (
         <h2 id={titleId} className="font-semibold text-slate-900 text-xl">
           {title}
         </h2>
       ) : null}
-      <p className="mt-1 text-slate-600">
-        {t('payment.sendExactly', { amount: solText })}
-      </p>
+      <p className="mt-1 text-slate-600">{t('payment.sendExactly', { amount: solText })}</p>
 
       <div className="mt-5 grid gap-6 md:grid-cols-[auto_1fr] md:items-start">
         <div className="flex flex-col items-center gap-2">

@@ -1,8 +1,8 @@
 import type { DemoPayResponse, Payment, TopupResponse } from '@shop/contract'
 import { buildPath } from '@shop/contract'
 import { queryOptions } from '@tanstack/react-query'
-import { PAYMENT_POLL_INTERVAL_MS } from '../config'
 import { apiRequest } from '../api/client'
+import { PAYMENT_POLL_INTERVAL_MS } from '../config'
 
 /** What the instruction screen needs of a pending SOL payment (checkout or top-up). */
 export interface CryptoPaymentDetails {
@@ -99,7 +99,10 @@ export function submitSignature(paymentCode: string, signature: string): Promise
 
 /** POST /api/dev/pay/:paymentCode: the server's demo wallet pays on the local chain. */
 export function payWithDemoWallet(paymentCode: string): Promise<DemoPayResponse> {
-  return apiRequest<DemoPayResponse>('POST', buildPath('/api/dev/pay/:paymentCode', { paymentCode }))
+  return apiRequest<DemoPayResponse>(
+    'POST',
+    buildPath('/api/dev/pay/:paymentCode', { paymentCode }),
+  )
 }
 
 /** Base58, 64 to 90 characters: the shape of a Solana transaction signature. */

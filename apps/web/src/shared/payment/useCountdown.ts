@@ -20,6 +20,8 @@ export function useCountdown(expiresAt: string | number | Date, onExpire?: () =>
     onExpireRef.current = onExpire
   })
 
+  // A new expiration time restarts the clock (and may fire onExpire again).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when expiresAt changes
   useEffect(() => {
     fired.current = false
     setNow(Date.now())

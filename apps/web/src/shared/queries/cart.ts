@@ -1,11 +1,11 @@
 import type { Cart } from '@shop/contract'
-import { CART_MAX_ITEMS } from '../config'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
-import { useAuthStore } from '../auth/store'
 import { apiRequest } from '../api/client'
 import { isApiError } from '../api/errors'
 import { CART_QUERY_KEY } from '../api/queryClient'
+import { useAuthStore } from '../auth/store'
+import { CART_MAX_ITEMS } from '../config'
+import { useTranslation } from '../i18n'
 import { notify } from '../ui/toast'
 
 export { CART_QUERY_KEY }

@@ -21,7 +21,15 @@ interface FieldShellProps {
 }
 
 /** A visible label, the control, a hint and the field's error message. */
-function FieldShell({ id, label, error, hint, hideLabel, className = '', children }: FieldShellProps) {
+function FieldShell({
+  id,
+  label,
+  error,
+  hint,
+  hideLabel,
+  className = '',
+  children,
+}: FieldShellProps) {
   return (
     <div className={className}>
       <label

@@ -1,6 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
 import { createPortal } from 'react-dom'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { CrossIcon } from './icons'
 
 const FOCUSABLE =
@@ -45,14 +45,18 @@ function OpenModal({
   const titleId = useId()
   const descriptionId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
+  const bodyRef = useRef<HTMLDivElement>(null)
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
 
   // Focus in on open, back to the opener on close; the page behind does not scroll.
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const dialog = dialogRef.current
-    const target = initialFocusRef?.current ?? (dialog ? focusableIn(dialog)[0] : null) ?? dialog
+    // The first field or button of the content, else the dialog itself (never the close button,
+    // so typing can start at once).
+    const body = bodyRef.current
+    const target =
+      initialFocusRef?.current ?? (body ? focusableIn(body)[0] : null) ?? dialogRef.current
     target?.focus()
     const overflow = document.body.style.overflow
     document.body.style.overflow = 'hidden'
@@ -126,7 +130,9 @@ function OpenModal({
             <span className="sr-only">{t('common.close')}</span>
           </button>
         </div>
-        <div className="overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+        <div ref={bodyRef} className="overflow-y-auto px-5 py-5 sm:px-6">
+          {children}
+        </div>
       </div>
     </div>,
     document.body,

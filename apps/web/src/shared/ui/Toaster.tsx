@@ -1,6 +1,6 @@
 import { resolveValue, type Toast, useToaster } from 'react-hot-toast/headless'
-import { useTranslation } from 'react-i18next'
 import { TOAST_DURATION_MS } from '../config'
+import { useTranslation } from '../i18n'
 import { notify } from './toast'
 
 type Variant = 'success' | 'error' | 'info'
@@ -54,7 +54,7 @@ export function Toaster() {
   return (
     <section
       aria-label={t('toast.region')}
-      className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center p-4 sm:justify-end"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-4 sm:justify-end"
     >
       <div
         role="status"

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { type PasswordStrength, passwordStrength, STRENGTH_PERCENT } from '../passwordStrength'
 
 const barColour: Record<PasswordStrength, string> = {

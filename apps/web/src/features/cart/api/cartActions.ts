@@ -1,8 +1,8 @@
 import type { Cart } from '@shop/contract'
 import { buildPath } from '@shop/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { apiRequest } from '../../../shared/api/client'
+import { useTranslation } from '../../../shared/i18n'
 import { CART_QUERY_KEY } from '../../../shared/queries/cart'
 import { notify } from '../../../shared/ui/toast'
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { getErrorMessage } from '../../../shared/api/errors'
+import { useTranslation } from '../../../shared/i18n'
 import { Button } from '../../../shared/ui/Button'
 import { TextField } from '../../../shared/ui/Field'
 import { TagIcon } from '../../../shared/ui/icons'
@@ -20,12 +20,12 @@ export function CouponForm({ appliedCode }: CouponFormProps) {
 
   if (appliedCode) {
     return (
-      <div className="flex items-center justify-between gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-3 py-2.5">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-emerald-200 bg-emerald-50 py-2 pr-2 pl-3">
         <p className="flex min-w-0 items-center gap-2 text-emerald-900 text-sm">
           <TagIcon className="size-5 shrink-0" />
-          <span className="truncate">
+          <span>
             {t('cart.coupon.applied')}{' '}
-            <strong className="font-mono font-semibold">{appliedCode}</strong>
+            <strong className="break-all font-mono font-semibold">{appliedCode}</strong>
           </span>
         </p>
         <Button
@@ -33,6 +33,8 @@ export function CouponForm({ appliedCode }: CouponFormProps) {
           size="sm"
           onClick={() => remove.mutate()}
           loading={remove.isPending}
+          aria-label={t('cart.coupon.removeCode', { code: appliedCode })}
+          className="text-emerald-900 hover:bg-emerald-100"
         >
           {t('cart.coupon.remove')}
         </Button>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { Card } from '../../../shared/ui/Card'
 import { BoltIcon, EyeOffIcon, LockIcon } from '../../../shared/ui/icons'
 

@@ -1,6 +1,7 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { ButtonLink } from '../../../shared/ui/Button'
 import { CheckIcon, CrossIcon, ShieldIcon } from '../../../shared/ui/icons'
+import { TelegramLogin } from './TelegramLogin'
 
 const HIGHLIGHT_KEYS = [
   'landing.highlights.noContactDetails',
@@ -81,6 +82,7 @@ export function Hero() {
               {t('landing.createAccount')}
             </ButtonLink>
           </div>
+          <TelegramLogin />
           <ul className="mt-8 flex flex-col gap-x-6 gap-y-2 text-slate-300 text-sm sm:flex-row sm:flex-wrap">
             {HIGHLIGHT_KEYS.map((key) => (
               <li key={key} className="flex items-center gap-2">

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 
 const STEPS = ['createAccount', 'chooseProduct', 'pay', 'receiveProduct'] as const
 

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contract'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { useFormat } from '../../../shared/i18n/useFormat'
 import { Badge } from '../../../shared/ui/Badge'
 import { Button } from '../../../shared/ui/Button'
@@ -32,7 +32,9 @@ export function ProductCard({ product, onAdd, adding }: ProductCardProps) {
           </span>
         </p>
         <div className="mt-auto flex items-end justify-between gap-3 pt-5">
-          <p className="font-bold text-2xl text-slate-900 tabular-nums">{format.eur(product.price)}</p>
+          <p className="font-bold text-2xl text-slate-900 tabular-nums">
+            {format.eur(product.price)}
+          </p>
           {product.is_available ? (
             <Badge tone="green">{t('products.inStock', { count: product.quantity })}</Badge>
           ) : (
@@ -40,6 +42,7 @@ export function ProductCard({ product, onAdd, adding }: ProductCardProps) {
           )}
         </div>
         <Button
+          variant={product.is_available ? 'primary' : 'secondary'}
           className="mt-4 w-full"
           onClick={() => onAdd(product.id)}
           disabled={!product.is_available}

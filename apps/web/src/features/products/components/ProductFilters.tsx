@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { SEARCH_MAX_LENGTH } from '../../../shared/config'
+import { useTranslation } from '../../../shared/i18n'
 import { Button } from '../../../shared/ui/Button'
 import { SelectField, TextField } from '../../../shared/ui/Field'
 import { useCitiesWithProducts } from '../api/citiesWithProducts'
@@ -67,12 +67,15 @@ export function ProductFilters({ applied, onApply }: ProductFiltersProps) {
         name="district"
         value={draft.districtId ?? ''}
         disabled={draft.cityId === null}
-        hint={draft.cityId === null ? t('products.filters.chooseCityFirst') : undefined}
         onChange={(event) =>
           setDraft((current) => ({ ...current, districtId: toId(event.target.value) }))
         }
       >
-        <option value="">{t('products.filters.allDistricts')}</option>
+        <option value="">
+          {draft.cityId === null
+            ? t('products.filters.chooseCityFirst')
+            : t('products.filters.allDistricts')}
+        </option>
         {districts.data?.districts.map((district) => (
           <option key={district.id} value={district.id}>
             {district.name}

@@ -1,0 +1,219 @@
+import type { Cart, Payment, PaymentMethod } from '@shop/contract'
+import { useQueryClient } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import { Navigate, useNavigate } from 'react-router'
+import { getErrorMessage, isApiError } from '../../shared/api/errors'
+import { CartSummary } from '../../shared/cart/CartSummary'
+import { useTranslation } from '../../shared/i18n'
+import { useFormat } from '../../shared/i18n/useFormat'
+import { type CryptoPaymentDetails, detailsFromPayment } from '../../shared/payment/api'
+import { CryptoPaymentPanel, type PaymentEndReason } from '../../shared/payment/CryptoPaymentPanel'
+import { loadPendingPayment, savePendingPayment } from '../../shared/payment/pendingPayment'
+import { BALANCE_QUERY_KEY, useBalance } from '../../shared/queries/balance'
+import { CART_QUERY_KEY, EMPTY_CART, useCart } from '../../shared/queries/cart'
+import { Alert } from '../../shared/ui/Alert'
+import { Button, ButtonLink } from '../../shared/ui/Button'
+import { Page } from '../../shared/ui/Page'
+import { PageSpinner } from '../../shared/ui/Spinner'
+import { notify } from '../../shared/ui/toast'
+import { useCreatePayment } from './api/createPayment'
+import { isBalanceInsufficient, isPayDisabled, payError } from './checkoutRules'
+import { PaymentMethodChoice } from './components/PaymentMethodChoice'
+
+const END_MESSAGE: Record<PaymentEndReason, string> = {
+  expired: 'payment.expired',
+  timeout: 'payment.expired',
+  cancelled: 'payment.cancelled',
+}
+
+function OrderSummary({ cart }: { cart: Cart }) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  return (
+    <aside
+      aria-labelledby="order-summary-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="order-summary-title" className="mb-4 font-semibold text-lg text-slate-900">
+        {t('checkout.summary')}
+      </h2>
+      <ul className="mb-4 space-y-2 border-slate-200 border-b pb-4 text-sm">
+        {cart.items.map((item) => (
+          <li key={item.product_id} className="flex justify-between gap-4">
+            <span className="min-w-0 text-slate-700">
+              {item.product_name}
+              {item.quantity > 1 ? (
+                <span className="text-slate-500"> × {item.quantity}</span>
+              ) : null}
+            </span>
+            <span className="font-medium text-slate-900 tabular-nums">
+              {format.eur(item.total_price)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <CartSummary cart={cart} />
+    </aside>
+  )
+}
+
+/** /checkout: method choice and pay; a pending SOL payment shows the instruction screen. */
+export function CheckoutPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const format = useFormat()
+  const cart = useCart()
+  const balance = useBalance()
+  const create = useCreatePayment()
+  const [method, setMethod] = useState<PaymentMethod | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [endMessage, setEndMessage] = useState<string | null>(null)
+  const [pending, setPendingState] = useState<CryptoPaymentDetails | null>(() =>
+    loadPendingPayment('checkout'),
+  )
+  const setPending = (details: CryptoPaymentDetails | null) => {
+    savePendingPayment('checkout', details)
+    setPendingState(details)
+  }
+  const finished = useRef(false)
+
+  if (cart.isPending) {
+    return (
+      <Page title={t('checkout.title')}>
+        <PageSpinner />
+      </Page>
+    )
+  }
+  if (!finished.current && !pending && (!cart.data || cart.data.items.length === 0)) {
+    return <Navigate to="/cart" replace />
+  }
+
+  const currentCart = cart.data ?? EMPTY_CART
+  const rules = { method, balance: balance.data?.balance_eur, total: currentCart.total }
+  const insufficient = isBalanceInsufficient(rules)
+
+  /** Confirmed: the cart is cleared, a success message shows and the user goes to /orders. */
+  const complete = (message: string) => {
+    finished.current = true
+    savePendingPayment('checkout', null)
+    client.setQueryData(CART_QUERY_KEY, EMPTY_CART)
+    void client.invalidateQueries({ queryKey: CART_QUERY_KEY })
+    void client.invalidateQueries({ queryKey: BALANCE_QUERY_KEY })
+    void client.invalidateQueries({ queryKey: ['orders'] })
+    void client.invalidateQueries({ queryKey: ['stats'] })
+    notify.success(message)
+    navigate('/orders', { replace: true })
+  }
+
+  const onPay = () => {
+    setEndMessage(null)
+    const problem = payError(rules)
+    if (problem) {
+      setError(t(problem))
+      return
+    }
+    if (!method) return
+    setError(null)
+    create.mutate(method, {
+      onSuccess: (payment: Payment) => {
+        if (payment.status === 'confirmed') {
+          complete(t('checkout.toast.success'))
+          return
+        }
+        const details = payment.status === 'pending' ? detailsFromPayment(payment) : null
+        if (details) {
+          setPending(details)
+          return
+        }
+        notify.error(t('checkout.paymentError'))
+      },
+      onError: (failure) => {
+        if (isApiError(failure) && failure.code === 'INSUFFICIENT_BALANCE') {
+          void client.invalidateQueries({ queryKey: BALANCE_QUERY_KEY })
+        }
+        notify.error(getErrorMessage(failure, t, t('checkout.paymentError')))
+      },
+    })
+  }
+
+  const reset = (reason?: PaymentEndReason) => {
+    setPending(null)
+    void client.invalidateQueries({ queryKey: CART_QUERY_KEY })
+    if (reason) {
+      const message = t(END_MESSAGE[reason])
+      setEndMessage(message)
+      notify.error(message)
+    }
+  }
+
+  if (pending) {
+    return (
+      <Page title={t('checkout.title')} width="medium">
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <CryptoPaymentPanel
+            details={pending}
+            kind="checkout"
+            title={t('payment.title')}
+            onConfirmed={() => complete(t('checkout.toast.confirmed'))}
+            onEnded={reset}
+            onCancel={() => reset()}
+          />
+        </div>
+      </Page>
+    )
+  }
+
+  return (
+    <Page title={t('checkout.title')}>
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <section
+          aria-label={t('checkout.method.title')}
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        >
+          {endMessage ? (
+            <Alert tone="warning" className="mb-5">
+              {endMessage}
+            </Alert>
+          ) : null}
+          <PaymentMethodChoice
+            value={method}
+            onChange={(next) => {
+              setMethod(next)
+              setError(null)
+            }}
+            balance={balance.data?.balance_eur}
+            invalid={Boolean(error) && !method}
+            errorId="checkout-error"
+          />
+
+          {insufficient ? (
+            <Alert tone="warning" className="mt-5">
+              <p>{t('checkout.insufficient')}</p>
+              <ButtonLink to="/balance" variant="secondary" size="sm" className="mt-3">
+                {t('checkout.topUp')}
+              </ButtonLink>
+            </Alert>
+          ) : null}
+
+          {error && !insufficient ? (
+            <p id="checkout-error" role="alert" className="mt-4 font-medium text-red-700 text-sm">
+              {error}
+            </p>
+          ) : null}
+
+          <Button
+            size="lg"
+            className="mt-6 w-full sm:w-auto"
+            onClick={onPay}
+            disabled={isPayDisabled(rules)}
+            loading={create.isPending}
+          >
+            {t('checkout.pay', { amount: format.eur(currentCart.total) })}
+          </Button>
+        </section>
+        <OrderSummary cart={currentCart} />
+      </div>
+    </Page>
+  )
+}

@@ -1,0 +1,26 @@
+import type { PaymentMethod } from '@shop/contract'
+
+export interface CheckoutState {
+  method: PaymentMethod | null
+  /** The euro balance, or undefined while it is loading. */
+  balance: number | undefined
+  total: number
+}
+
+/** Whether the balance cannot pay the total (specification section 5, "Checkout"). */
+export function isBalanceInsufficient({ method, balance, total }: CheckoutState): boolean {
+  return method === 'balance' && balance !== undefined && balance < total
+}
+
+/** Pay is disabled while the balance cannot cover the total, or is still unknown. */
+export function isPayDisabled(state: CheckoutState): boolean {
+  if (state.method === 'balance' && state.balance === undefined) return true
+  return isBalanceInsufficient(state)
+}
+
+/** The i18n key of the error shown when pay is pressed, or null when the payment may start. */
+export function payError(state: CheckoutState): string | null {
+  if (!state.method) return 'checkout.selectMethod'
+  if (isBalanceInsufficient(state)) return 'checkout.insufficient'
+  return null
+}

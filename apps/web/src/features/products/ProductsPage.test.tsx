@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { apiError, callsTo, mockApi } from '../../test/api'
+import { cart, cartItem, emptyCart, product } from '../../test/fixtures'
+import { renderApp, signIn } from '../../test/render'
+
+const cities = {
+  cities: [
+    { id: 1, name: 'Vilnius' },
+    { id: 2, name: 'Kaunas' },
+  ],
+}
+const districts = { districts: [{ id: 7, name: 'Žvėrynas', city_id: 1 }] }
+
+function page(count: number, startId = 1) {
+  return Array.from({ length: count }, (_, index) =>
+    product({ id: startId + index, name: `Product ${startId + index}` }),
+  )
+}
+
+describe('products page', () => {
+  it('enables the district only after a city and applies the filters', async () => {
+    signIn()
+    const user = userEvent.setup()
+    const fetchMock = mockApi({
+      'GET /api/cart': () => emptyCart,
+      'GET /api/products': () => ({ products: page(3), total: 3 }),
+      'GET /api/products/cities-with-products': () => cities,
+      'GET /api/products/districts-with-products/1': () => districts,
+    })
+    const { router } = renderApp('/products')
+    const filters = within(await screen.findByRole('form', { name: 'Product filters' }))
+    const city = filters.getByLabelText('City')
+    const district = filters.getByLabelText('District')
+    expect(district).toBeDisabled()
+    await waitFor(() => expect(within(city).getAllByRole('option')).toHaveLength(3))
+
+    await user.selectOptions(city, 'Vilnius')
+    expect(district).toBeEnabled()
+    await waitFor(() =>
+      expect(within(district).getByRole('option', { name: 'Žvėrynas' })).toBeInTheDocument(),
+    )
+    await user.selectOptions(district, 'Žvėrynas')
+    await user.type(filters.getByLabelText('Search'), ' coffee ')
+    expect(callsTo(fetchMock, 'GET /api/products')).toHaveLength(1) // nothing until applied
+    await user.click(filters.getByRole('button', { name: 'Apply filters' }))
+
+    await waitFor(() => {
+      const urls = fetchMock.mock.calls
+        .map(([url]) => String(url))
+        .filter((url) => url.startsWith('/api/products?'))
+      expect(urls.at(-1)).toBe('/api/products?city_id=1&district_id=7&search=coffee&page=1')
+    })
+    expect(router.state.location.search).toBe('?city=1&district=7&search=coffee')
+
+    // Changing the city empties the district.
+    await user.selectOptions(city, '')
+    expect(district).toBeDisabled()
+    expect(district).toHaveValue('')
+  })
+
+  it('shows cards with name, place, price, availability; unavailable cannot be added', async () => {
+    signIn()
+    const user = userEvent.setup()
+    let currentCart = emptyCart
+    const fetchMock = mockApi({
+      'GET /api/cart': () => currentCart,
+      'GET /api/products': () => ({
+        products: [
+          product({ id: 1, name: 'Gift card', price: 12.5, quantity: 4 }),
+          product({ id: 2, name: 'Sold out', is_available: false, quantity: 0 }),
+        ],
+        total: 2,
+      }),
+      'GET /api/products/cities-with-products': () => cities,
+      'POST /api/cart/add': () => {
+        currentCart = cart([cartItem()])
+        return currentCart
+      },
+    })
+    renderApp('/products')
+    const gift = within(
+      (await screen.findByRole('heading', { name: 'Gift card' })).closest('li') as HTMLElement,
+    )
+    expect(gift.getByText('€12.50')).toBeInTheDocument()
+    expect(gift.getByText(/Vilnius/)).toHaveTextContent(/Vilnius.*Senamiestis/)
+    expect(gift.getByText('In stock: 4')).toBeInTheDocument()
+    const soldOut = within(
+      screen.getByRole('heading', { name: 'Sold out' }).closest('li') as HTMLElement,
+    )
+    expect(soldOut.getByText('Unavailable')).toBeInTheDocument()
+    expect(soldOut.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
+
+    await user.click(gift.getByRole('button', { name: 'Add to cart' }))
+    expect(await screen.findByText('Product added to cart')).toBeInTheDocument()
+    expect(callsTo(fetchMock, 'POST /api/cart/add')).toEqual([{ product_id: 1 }])
+    // The cart is fetched again and the header badge follows it.
+    expect(await screen.findByRole('link', { name: 'Cart, items: 1' })).toBeInTheDocument()
+  })
+
+  it('refuses a fourth product with "Maximum 3 products in cart" before calling', async () => {
+    signIn()
+    const user = userEvent.setup()
+    const fetchMock = mockApi({
+      'GET /api/cart': () => cart([cartItem({ quantity: 3, total_price: 75 })]),
+      'GET /api/products': () => ({ products: [product()], total: 1 }),
+      'GET /api/products/cities-with-products': () => cities,
+      'POST /api/cart/add': () =>
+        apiError(409, 'PRODUCT_UNAVAILABLE', 'This product is not available.'),
+    })
+    renderApp('/products')
+    await screen.findByRole('link', { name: 'Cart, items: 3' })
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }))
+    expect(await screen.findByText('Maximum 3 products in cart')).toBeInTheDocument()
+    expect(callsTo(fetchMock, 'POST /api/cart/add')).toHaveLength(0)
+  })
+
+  it('swallows other add-to-cart failures', async () => {
+    signIn()
+    const user = userEvent.setup()
+    const fetchMock = mockApi({
+      'GET /api/cart': () => emptyCart,
+      'GET /api/products': () => ({ products: [product()], total: 1 }),
+      'GET /api/products/cities-with-products': () => cities,
+      'POST /api/cart/add': () =>
+        apiError(409, 'PRODUCT_UNAVAILABLE', 'This product is not available.'),
+    })
+    renderApp('/products')
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }))
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/cart/add')).toHaveLength(1))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled())
+    expect(screen.queryByText('This product is not available.')).not.toBeInTheDocument()
+    expect(screen.queryByText('Product added to cart')).not.toBeInTheDocument()
+  })
+
+  it('pages with previous and next; next is disabled under 20 results', async () => {
+    signIn()
+    const user = userEvent.setup()
+    const fetchMock = mockApi({
+      'GET /api/cart': () => emptyCart,
+      'GET /api/products': ({ query }) =>
+        query.get('page') === '2'
+          ? { products: page(5, 21), total: 25 }
+          : { products: page(20), total: 25 },
+      'GET /api/products/cities-with-products': () => cities,
+    })
+    renderApp('/products')
+    await screen.findByRole('heading', { name: 'Product 1' })
+    const pager = within(screen.getByRole('navigation', { name: 'Product pages' }))
+    expect(pager.getByRole('button', { name: /Previous/ })).toBeDisabled()
+    expect(pager.getByRole('button', { name: /Next/ })).toBeEnabled()
+
+    await user.click(pager.getByRole('button', { name: /Next/ }))
+    expect(await screen.findByRole('heading', { name: 'Product 21' })).toBeInTheDocument()
+    const pager2 = within(screen.getByRole('navigation', { name: 'Product pages' }))
+    expect(pager2.getByRole('button', { name: /Next/ })).toBeDisabled()
+    expect(pager2.getByRole('button', { name: /Previous/ })).toBeEnabled()
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/products?page=2')
+  })
+
+  it('shows an empty state', async () => {
+    signIn()
+    mockApi({
+      'GET /api/cart': () => emptyCart,
+      'GET /api/products': () => ({ products: [], total: 0 }),
+      'GET /api/products/cities-with-products': () => cities,
+    })
+    renderApp('/products?search=nothing')
+    expect(await screen.findByText('No products found')).toBeInTheDocument()
+    expect(screen.getByLabelText('Search')).toHaveValue('nothing')
+  })
+})

@@ -1,0 +1,18 @@
+import type { Faq } from '@shop/contract'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiRequest } from '../../../shared/api/client'
+import { useTranslation } from '../../../shared/i18n'
+
+/** GET /api/support/faq?lang=: questions and answers in the active language. */
+export function faqQueryOptions(lang: string) {
+  return queryOptions({
+    queryKey: ['support', 'faq', lang],
+    queryFn: ({ signal }) =>
+      apiRequest<Faq>('GET', '/api/support/faq', { query: { lang }, signal }),
+  })
+}
+
+export function useFaq() {
+  const { i18n } = useTranslation()
+  return useQuery(faqQueryOptions(i18n.resolvedLanguage ?? 'en'))
+}

@@ -1,0 +1,89 @@
+// Route guards and redirects, with and without a session.
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openApp, uniqueName } from '../support/app.js'
+import { launchBrowser } from '../support/browser.js'
+import { type RunningShop, startShop } from '../support/server.js'
+
+let shop: RunningShop
+let browser: Browser
+
+beforeAll(async () => {
+  shop = await startShop()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await shop?.stop()
+})
+
+const PROTECTED = ['/products', '/cart', '/checkout', '/balance', '/orders', '/support', '/profile']
+
+describe('redirects', () => {
+  it('sends anonymous visitors of protected screens to /login and unknown paths to /', async () => {
+    const app = await openApp(browser, shop.baseUrl, { lang: 'en' })
+    for (const path of PROTECTED) {
+      await app.goto(path)
+      expect(new URL(app.page.url()).pathname, path).toBe('/login')
+    }
+    await app.goto('/no/such/page')
+    expect(new URL(app.page.url()).pathname).toBe('/')
+    expect(app.foreign).toEqual([])
+    await app.close()
+  })
+
+  it('sends a signed-in user from /, /login and /register to the products', async () => {
+    const app = await openApp(browser, shop.baseUrl, { lang: 'lt' })
+    const { page, t } = app
+    await app.goto('/register')
+    await page.getByLabel(t('auth.fields.username')).fill(uniqueName('guard'))
+    await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('Guarded2026pass')
+    await page.getByLabel(t('auth.fields.confirmPassword')).fill('Guarded2026pass')
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: t('auth.register.submit') })
+      .click()
+    await page.waitForURL('**/products')
+
+    for (const path of ['/', '/login', '/register']) {
+      await app.goto(path)
+      expect(new URL(page.url()).pathname, path).toBe('/products')
+    }
+    for (const path of PROTECTED) {
+      await app.goto(path)
+      // /checkout with an empty cart goes on to /cart.
+      expect(new URL(page.url()).pathname, path).toBe(path === '/checkout' ? '/cart' : path)
+    }
+    await app.goto('/somewhere/else')
+    expect(new URL(page.url()).pathname).toBe('/products')
+    expect(app.problems).toEqual([])
+    await app.close()
+  })
+
+  it('ends a revoked session: 403 clears it and goes to /', async () => {
+    const app = await openApp(browser, shop.baseUrl, { lang: 'en' })
+    const { page, t } = app
+    await app.goto('/register')
+    await page.getByLabel(t('auth.fields.username')).fill(uniqueName('revoked'))
+    await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('Revoked2026pass')
+    await page.getByLabel(t('auth.fields.confirmPassword')).fill('Revoked2026pass')
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: t('auth.register.submit') })
+      .click()
+    await page.waitForURL('**/products')
+    // Log the session out behind the app's back, then use the app.
+    await page.evaluate(async () => {
+      const token = localStorage.getItem('access_token')
+      await fetch('/api/auth/logout', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    })
+    await app.goto('/orders')
+    await page.getByText(t('errors.sessionExpired')).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull()
+    await app.close()
+  })
+})

@@ -1,0 +1,418 @@
+// The main customer journey against the real server, in English on a desktop and in Lithuanian
+// on a 360 px phone: register, browse and filter, the cart limit and a coupon, a balance
+// checkout with too little balance, a top-up paid by the demo wallet on the local chain, a
+// balance checkout, orders, a support ticket, profile statistics, the language switch and
+// logout. Every screen is checked with axe-core; no request may leave the shop's origin.
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type AppPage,
+  exact,
+  expectNoAxeViolations,
+  type Lang,
+  openApp,
+  settle,
+  uniqueName,
+} from '../support/app.js'
+import { launchBrowser } from '../support/browser.js'
+import { type RunningShop, startShop } from '../support/server.js'
+
+let shop: RunningShop
+let browser: Browser
+
+beforeAll(async () => {
+  shop = await startShop()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await shop?.stop()
+})
+
+/** Euros as the page shows them, e.g. "€12.57" (en) or "12,57 €" (lt). */
+function eur(lang: Lang, amount: number): RegExp {
+  const fixed = amount.toFixed(2)
+  return lang === 'en' ? new RegExp(`€${fixed}`) : new RegExp(`${fixed.replace('.', ',')}\\s€`)
+}
+
+/** Adds one unit of the first product found by `search` on /products. */
+async function addBySearch(app: AppPage, search: string) {
+  const { page, t } = app
+  await app.goto(`/products?search=${encodeURIComponent(search)}`)
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) })
+  await card
+    .first()
+    .getByRole('button', { name: t('products.addToCart') })
+    .click()
+  await settle(page)
+}
+
+describe.each([
+  ['en', 1280],
+  ['lt', 360],
+] as const)('main journey in %s at %i px', (lang, width) => {
+  let app: AppPage
+  const username = uniqueName(`j_${lang}`)
+  const password = 'Journey2026pass'
+
+  beforeAll(async () => {
+    app = await openApp(browser, shop.baseUrl, { lang, width })
+    await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: shop.baseUrl,
+    })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('shows the landing page and registers', async () => {
+    const { page, t } = app
+    await app.goto('/')
+    expect(await page.getAttribute('html', 'lang')).toBe(lang)
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      t('landing.title'),
+    )
+    await expectNoAxeViolations(page, 'landing')
+
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: exact(t('landing.createAccount')) })
+      .click()
+    await page.waitForURL('**/register')
+    await settle(page)
+    await expectNoAxeViolations(page, 'register')
+
+    const submit = page.getByRole('main').getByRole('button', { name: t('auth.register.submit') })
+    await submit.click()
+    for (const key of [
+      'auth.validation.usernameRequired',
+      'auth.validation.passwordRequired',
+      'auth.validation.confirmRequired',
+    ]) {
+      await page.getByText(t(key), { exact: true }).first().waitFor()
+    }
+    await expectNoAxeViolations(page, 'register with errors')
+
+    await page.getByLabel(t('auth.fields.username')).fill(username)
+    const passwordField = page.getByLabel(t('auth.fields.password'), { exact: true })
+    const bar = page.getByRole('progressbar', { name: t('auth.strength.label') })
+    await passwordField.fill('short')
+    expect(await bar.getAttribute('aria-valuenow')).toBe('33')
+    await passwordField.fill('longerpass')
+    expect(await bar.getAttribute('aria-valuenow')).toBe('66')
+    await passwordField.fill(password)
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100')
+    await page.getByLabel(t('auth.fields.confirmPassword')).fill(password)
+    await submit.click()
+    await page.waitForURL('**/products')
+    await settle(page)
+  })
+
+  it('browses and filters the products', async () => {
+    const { page, t } = app
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      t('products.title'),
+    )
+    await expectNoAxeViolations(page, 'products')
+    const filters = page.getByRole('form', { name: t('products.filters.label') })
+    const district = filters.getByLabel(t('products.filters.district'))
+    expect(await district.isDisabled()).toBe(true)
+
+    await filters.getByLabel(t('products.filters.city')).selectOption({ label: 'Vilnius' })
+    expect(await district.isEnabled()).toBe(true)
+    await page.waitForFunction(
+      () => document.querySelectorAll('select[name=district] option').length > 1,
+    )
+    await district.selectOption({ label: 'Žvėrynas' })
+    await filters.getByRole('button', { name: t('products.filters.apply') }).click()
+    await page.waitForURL(/city=1&district=/)
+    await settle(page)
+
+    const cards = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2 }) })
+    const names = await cards.getByRole('heading', { level: 2 }).allTextContents()
+    expect(names.sort()).toEqual([
+      'Colombian Supremo coffee beans 500 g',
+      'Hand cream with shea butter 75 ml',
+    ])
+    const soldOut = cards.filter({ hasText: 'Colombian Supremo' })
+    await soldOut.getByText(t('products.unavailable')).first().waitFor()
+    expect(await soldOut.getByRole('button', { name: t('products.addToCart') }).isDisabled()).toBe(
+      true,
+    )
+    await cards.first().getByText(eur(lang, 6.99)).first().waitFor()
+    const pager = page.getByRole('navigation', { name: t('products.pages') })
+    expect(await pager.getByRole('button', { name: t('common.next') }).isDisabled()).toBe(true)
+    await expectNoAxeViolations(page, 'products filtered')
+
+    await app.goto('/products?search=zzzz-nothing')
+    await page.getByText(t('products.empty.title')).first().waitFor()
+    await expectNoAxeViolations(page, 'products empty')
+
+    // All products: 20 on the first page, so next is enabled.
+    await app.goto('/products')
+    expect(await cards.count()).toBe(20)
+    expect(await pager.getByRole('button', { name: t('common.next') }).isEnabled()).toBe(true)
+    await pager.getByRole('button', { name: t('common.next') }).click()
+    await page.waitForURL(/page=2/)
+  })
+
+  it('keeps at most 3 products in the cart and applies a coupon', async () => {
+    const { page, t } = app
+    await addBySearch(app, 'Hand cream')
+    await addBySearch(app, 'lip balm')
+    await addBySearch(app, 'lip balm')
+    const badge = page
+      .getByRole('banner')
+      .getByRole('link', { name: t('nav.cartWithCount', { count: 3 }) })
+    await badge.first().waitFor()
+
+    await page
+      .getByRole('button', { name: t('products.addToCart') })
+      .first()
+      .click()
+    await page
+      .getByText(t('cart.maxItems', { max: 3 }), { exact: true })
+      .first()
+      .first()
+      .waitFor()
+
+    await app.goto('/cart')
+    await page.getByText('Beeswax lip balm 4.8 g').first().waitFor()
+    await expect(page.getByTestId('cart-max-note').textContent()).resolves.toContain(
+      t('cart.maxItems', { max: 3 }),
+    )
+    await expectNoAxeViolations(page, 'cart')
+
+    const code = page.getByLabel(t('cart.coupon.label'))
+    const apply = page.getByRole('button', { name: exact(t('cart.coupon.apply')) })
+    expect(await apply.isDisabled()).toBe(true)
+    await code.fill('SUMMER2025')
+    await apply.click()
+    await page.getByText(t('apiErrors.COUPON_EXPIRED'), { exact: true }).first().waitFor()
+    await code.fill('WELCOME10')
+    await apply.click()
+    await page.getByTestId('cart-discount').waitFor()
+    // 6.99 + 2 x 3.49 = 13.97; 10% = 1.40 (half up); total 12.57.
+    await expect(page.getByTestId('cart-discount').textContent()).resolves.toMatch(eur(lang, 1.4))
+    await expect(page.getByRole('complementary').textContent()).resolves.toMatch(eur(lang, 12.57))
+    await expectNoAxeViolations(page, 'cart with coupon')
+  })
+
+  it('refuses a balance checkout with too little balance', async () => {
+    const { page, t } = app
+    await page.getByRole('link', { name: t('cart.checkout') }).click()
+    await page.waitForURL('**/checkout')
+    await settle(page)
+    await expectNoAxeViolations(page, 'checkout')
+    const pay = page.getByRole('button', { name: t('checkout.pay', { amount: '' }).trim() })
+    await pay.click()
+    await page.getByText(t('checkout.selectMethod')).first().waitFor()
+
+    await page.getByText(t('checkout.method.balance')).click()
+    await page.getByText(t('checkout.insufficient')).first().waitFor()
+    expect(await pay.isDisabled()).toBe(true)
+    await expectNoAxeViolations(page, 'checkout insufficient')
+    await page.getByRole('link', { name: t('checkout.topUp') }).click()
+    await page.waitForURL('**/balance')
+  })
+
+  it('tops up through the demo wallet on the local chain', async () => {
+    const { page, t } = app
+    await settle(page)
+    await expectNoAxeViolations(page, 'balance')
+    const amount = page.getByLabel(t('balance.amountLabel'))
+    expect(await amount.inputValue()).toBe('5')
+    await amount.fill('3')
+    await page.getByRole('button', { name: exact(t('balance.topupSubmit')) }).click()
+    await page.getByText(t('balance.minimum'), { exact: true }).first().waitFor()
+
+    await amount.fill('20')
+    await page.getByRole('button', { name: exact(t('balance.topupSubmit')) }).click()
+    const dialog = page.getByRole('dialog', { name: t('balance.modal.title') })
+    await dialog.waitFor()
+    await dialog
+      .getByRole('img', { name: t('payment.qrLabel') })
+      .first()
+      .waitFor()
+    expect(
+      await dialog.getByRole('img', { name: t('payment.qrLabel') }).getAttribute('width'),
+    ).toBe('200')
+    await expect(dialog.getByRole('timer').textContent()).resolves.toMatch(/^1[45]:\d\d$/)
+    await expect(dialog.textContent()).resolves.toMatch(/\d[.,]\d{4} SOL/)
+    await settle(page)
+    await expectNoAxeViolations(page, 'top-up dialog')
+
+    await dialog.getByRole('button', { name: t('payment.copyCode') }).click()
+    await dialog
+      .getByRole('button', { name: t('payment.copied') })
+      .first()
+      .waitFor()
+
+    await dialog.getByRole('button', { name: t('payment.demoWallet') }).click()
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 })
+    await page.getByText(t('balance.toast.success')).first().waitFor()
+    await settle(page)
+    await expect(page.getByTestId('balance-amount').textContent()).resolves.toMatch(
+      lang === 'en' ? /€20\.\d\d/ : /20,\d\d\s€/,
+    )
+    const credit = page.getByText(lang === 'en' ? /^\+€20\.\d\d$/ : /^\+20,\d\d\s€$/)
+    expect(await credit.getAttribute('data-sign')).toBe('positive')
+    await expectNoAxeViolations(page, 'balance after top-up')
+  })
+
+  it('pays from the balance and shows the orders', async () => {
+    const { page, t } = app
+    await app.goto('/checkout')
+    await page.getByText(t('checkout.method.balance')).click()
+    const pay = page.getByRole('button', { name: t('checkout.pay', { amount: '' }).trim() })
+    await page.waitForFunction(
+      (name) =>
+        [...document.querySelectorAll('button')].some(
+          (b) => b.textContent?.startsWith(name) && !b.disabled,
+        ),
+      t('checkout.pay', { amount: '' }).trim(),
+    )
+    await pay.click()
+    await page.waitForURL('**/orders')
+    await page.getByText(t('checkout.toast.success')).first().waitFor()
+    await settle(page)
+    const completed = page.getByText(t('orders.status.completed'), { exact: true })
+    expect(await completed.count()).toBe(3)
+    expect(await completed.first().getAttribute('data-tone')).toBe('green')
+    // The paid units left the cart: no badge.
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: exact(t('nav.cart')) })
+      .first()
+      .waitFor()
+    await expectNoAxeViolations(page, 'orders')
+  })
+
+  it('opens a support ticket and replies to it', async () => {
+    const { page, t } = app
+    await app.goto('/support')
+    await expectNoAxeViolations(page, 'support')
+    await page.getByRole('button', { name: t('support.newTicket') }).click()
+    const dialog = page.getByRole('dialog', { name: t('support.form.title') })
+    await dialog.waitFor()
+    await dialog.getByRole('button', { name: t('support.form.submit') }).click()
+    await dialog.getByText(t('support.form.allRequired')).first().waitFor()
+    await expectNoAxeViolations(page, 'create-ticket dialog')
+
+    await page.waitForFunction(
+      () => document.querySelectorAll('select[name=category] option').length > 1,
+    )
+    await dialog.getByLabel(t('support.form.category')).selectOption({ index: 1 })
+    await dialog.getByLabel(t('support.form.subject')).fill('Delivery question')
+    await dialog.getByLabel(t('support.form.message')).fill('When will my order arrive?')
+    await dialog.getByRole('button', { name: t('support.form.submit') }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByText(t('support.toast.created')).first().waitFor()
+
+    const ticket = page.getByRole('button', { name: /Delivery question/ })
+    await expect(ticket.textContent()).resolves.toContain(t('support.status.open'))
+    await ticket.click()
+    const thread = page.getByRole('dialog', { name: 'Delivery question' })
+    await thread.getByText('When will my order arrive?').waitFor()
+    await thread.getByLabel(t('support.ticket.reply')).fill('Any news?')
+    await thread.getByRole('button', { name: t('support.ticket.send') }).click()
+    await thread.getByText('Any news?').waitFor()
+    await expectNoAxeViolations(page, 'ticket dialog')
+    await page.keyboard.press('Escape')
+    await thread.waitFor({ state: 'detached' })
+    // Focus returns to the ticket that opened the dialog.
+    expect(await ticket.evaluate((element) => element === document.activeElement)).toBe(true)
+  })
+
+  it('shows the profile statistics', async () => {
+    const { page, t } = app
+    await app.goto('/profile')
+    await page.getByText(t('profile.stats.totalOrders')).waitFor()
+    await settle(page)
+    const stat = (key: string) =>
+      page.locator('dt', { hasText: t(key) }).locator('xpath=following-sibling::dd')
+    await expect(stat('profile.stats.totalOrders').textContent()).resolves.toBe('3')
+    await expect(stat('profile.stats.totalSpent').textContent()).resolves.toMatch(eur(lang, 12.57))
+    await expect(stat('profile.stats.activeTickets').textContent()).resolves.toBe('1')
+    await expect(stat('profile.username').textContent()).resolves.toBe(username)
+    await expectNoAxeViolations(page, 'profile')
+  })
+
+  it('switches the language from the header', async () => {
+    const { page, t } = app
+    const other: Lang = lang === 'en' ? 'lt' : 'en'
+    if (width < 768) {
+      await page.getByRole('button', { name: t('nav.menu') }).click()
+      const menu = page.getByRole('navigation', { name: t('nav.mobile') })
+      await expectNoAxeViolations(page, 'mobile menu')
+      await menu.getByRole('button', { name: other.toUpperCase() }).click()
+    } else {
+      await page.getByRole('banner').getByRole('button', { name: other.toUpperCase() }).click()
+    }
+    await page.waitForFunction((value) => document.documentElement.lang === value, other)
+    const heading = await page.getByRole('heading', { level: 1 }).textContent()
+    expect(heading).toBe(other === 'en' ? 'Profile' : 'Profilis')
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe(other)
+    // And back, so the rest of the journey reads in its own language.
+    if (width < 768) {
+      const menuButton = page.getByRole('button', { name: other === 'en' ? 'Menu' : 'Meniu' })
+      if ((await menuButton.getAttribute('aria-expanded')) !== 'true') await menuButton.click()
+      await page
+        .getByRole('navigation', { name: other === 'en' ? 'Mobile' : 'Mobilusis meniu' })
+        .getByRole('button', { name: lang.toUpperCase() })
+        .click()
+    } else {
+      await page.getByRole('banner').getByRole('button', { name: lang.toUpperCase() }).click()
+    }
+    await page.waitForFunction((value) => document.documentElement.lang === value, lang)
+  })
+
+  it('logs out to /login and guards the signed-in screens', async () => {
+    const { page, t } = app
+    if (width < 768) {
+      const menuButton = page.getByRole('button', { name: t('nav.menu') })
+      if ((await menuButton.getAttribute('aria-expanded')) !== 'true') await menuButton.click()
+      await page
+        .getByRole('navigation', { name: t('nav.mobile') })
+        .getByRole('button', { name: t('nav.logout') })
+        .click()
+    } else {
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: t('nav.logout') })
+        .click()
+    }
+    await page.waitForURL('**/login')
+    await settle(page)
+    await expectNoAxeViolations(page, 'login')
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull()
+
+    await app.goto('/orders')
+    expect(new URL(page.url()).pathname).toBe('/login')
+
+    // Sign in again with the same account; /login then sends to /.
+    await page.getByLabel(t('auth.fields.username')).fill(username)
+    await page.getByLabel(t('auth.fields.password')).fill('wrong-password')
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: t('auth.login.submit') })
+      .click()
+    await page.getByText(t('apiErrors.INVALID_CREDENTIALS'), { exact: true }).first().waitFor()
+    await expectNoAxeViolations(page, 'login failed')
+    await page.getByLabel(t('auth.fields.password')).fill(password)
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: t('auth.login.submit') })
+      .click()
+    await page.waitForURL('**/products')
+    await app.goto('/login')
+    expect(new URL(page.url()).pathname).toBe('/products')
+  })
+
+  it('made no request to another origin and broke no policy', () => {
+    expect(app.foreign).toEqual([])
+    expect(app.problems).toEqual([])
+  })
+})

@@ -1,0 +1,136 @@
+// Helpers for driving the web app: a page that records problems (CSP violations, uncaught
+// errors, requests to other origins), axe-core checks and the interface texts of both languages.
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+const require = createRequire(import.meta.url)
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+export type Lang = 'en' | 'lt'
+
+type Tree = { [key: string]: string | Tree }
+const locales: Record<Lang, Tree> = {
+  en: JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/src/locales/en.json'), 'utf8')),
+  lt: JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/src/locales/lt.json'), 'utf8')),
+}
+
+/** An interface text, with {{name}} placeholders filled in. */
+export function text(lang: Lang, key: string, values: Record<string, string | number> = {}) {
+  let node: string | Tree | undefined = locales[lang]
+  for (const part of key.split('.')) {
+    node = typeof node === 'object' ? node[part] : undefined
+  }
+  if (typeof node !== 'string') throw new Error(`No text ${key} in ${lang}`)
+  return node.replace(/{{\s*(\w+)\s*}}/g, (_m, name: string) => String(values[name] ?? ''))
+}
+
+/** A RegExp that matches the text exactly (for accessible names). */
+export function exact(value: string): RegExp {
+  return new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+}
+
+export interface AppPage {
+  page: Page
+  context: BrowserContext
+  lang: Lang
+  t: (key: string, values?: Record<string, string | number>) => string
+  /** Requests that went anywhere but the shop. */
+  foreign: string[]
+  /** CSP violations, uncaught errors and failed scripts. */
+  problems: string[]
+  goto: (pathname: string) => Promise<void>
+  close: () => Promise<void>
+}
+
+export async function openApp(
+  browser: Browser,
+  baseUrl: string,
+  options: { lang: Lang; width?: number; height?: number },
+): Promise<AppPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    locale: options.lang === 'lt' ? 'lt-LT' : 'en-GB',
+  })
+  const page = await context.newPage()
+  const foreign: string[] = []
+  const problems: string[] = []
+  page.on('request', (request) => {
+    const url = request.url()
+    if (!url.startsWith(`${baseUrl}/`) && url !== baseUrl && !url.startsWith('data:')) {
+      foreign.push(url)
+    }
+  })
+  page.on('console', (message) => {
+    const value = message.text()
+    // Expected API refusals (401 on a wrong password, 409 on a full cart) are logged by Chromium
+    // as "Failed to load resource"; anything else at error level is a problem.
+    if (message.type() === 'error' && !value.startsWith('Failed to load resource')) {
+      problems.push(value)
+    }
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  page.on('dialog', (dialog) => void dialog.accept())
+  return {
+    page,
+    context,
+    lang: options.lang,
+    t: (key, values) => text(options.lang, key, values),
+    foreign,
+    problems,
+    goto: async (pathname) => {
+      await page.goto(`${baseUrl}${pathname}`, { waitUntil: 'networkidle' })
+    },
+    close: () => context.close(),
+  }
+}
+
+interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: string[]; failureSummary?: string }>
+}
+
+/** Runs axe-core on the page as it is now and fails on any violation. */
+export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern (a <script>
+  // tag with this source would be refused, as it should be).
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')
+  if (!loaded) await page.evaluate(AXE_SOURCE)
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> }
+      }
+    ).axe
+    const result = await axe.run(document)
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 3).map((node) => ({
+        target: node.target,
+        failureSummary: node.failureSummary,
+      })),
+    }))
+  })
+  expect(violations, `axe violations on ${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual(
+    [],
+  )
+}
+
+/** Waits until the page has settled (no request in flight) and a short animation has run. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(250)
+}
+
+/** A fresh username for this run. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
+}
