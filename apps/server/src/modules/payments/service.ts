@@ -548,7 +548,7 @@ export class PaymentService {
           .where(eq(chainTransfers.signature, transfer.signature))
           .for('update')
         // Only a transfer nobody could match may still be assigned, and only once.
-        if (seen?.status === 'deliberately-broken') {
+        if (seen?.status !== 'unmatched' || target === undefined) {
           return { kind: 'duplicate', paymentId: seen?.paymentId ?? null }
         }
       }
