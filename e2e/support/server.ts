@@ -31,7 +31,15 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   const port = await freePort()
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    // LOCAL_CHAIN_PORT 0: the local chain takes a free port, so shops and tests never collide.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOCAL_CHAIN_PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -67,7 +67,9 @@ async function main(): Promise<void> {
   })
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'
   if (localChain) {
-    app.log.info(`local Solana chain (LiteSVM) serving JSON-RPC on port ${config.localChainPort}`)
+    app.log.info(
+      `local Solana chain (LiteSVM) serving JSON-RPC on port ${new URL(localChain.url).port}`,
+    )
   }
   const local = ['127.0.0.1', '::1', 'localhost'].includes(config.host)
   app.log.info(

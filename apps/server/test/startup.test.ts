@@ -35,6 +35,7 @@ function start(port: number): Started {
     env: {
       ...process.env,
       PORT: String(port),
+      LOCAL_CHAIN_PORT: '0',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       WEB_DIST_DIR: 'off',
