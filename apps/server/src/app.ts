@@ -7,7 +7,7 @@ import type { AppContext } from './app-context.js'
 import type { AppConfig } from './config.js'
 import type { Database } from './db/client.js'
 import { registerErrorHandling } from './http/error-handler.js'
-import { errorBody } from './http/errors.js'
+import { AppError, errorBody } from './http/errors.js'
 import { loggerOptions } from './http/logger.js'
 import { registerOpenApi } from './http/openapi.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
@@ -48,6 +48,20 @@ declare module 'fastify' {
   }
 }
 
+const MAX_PATH_SEGMENT = 200
+const MALFORMED_URL_ROUTE = '/api/malformed-url'
+
+/** Whether the router can take this path: valid percent-encoding, no over-long segment. */
+function isRoutablePath(url: string): boolean {
+  const path = url.split(/[?#]/, 1)[0] ?? ''
+  try {
+    decodeURIComponent(path)
+  } catch {
+    return false
+  }
+  return path.split('/').every((segment) => segment.length <= MAX_PATH_SEGMENT)
+}
+
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logStream
@@ -57,7 +71,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     // Never trust X-Forwarded-* or take a request id from the client.
     trustProxy: false,
     requestIdHeader: false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT },
+    // The router refuses a path with broken percent-encoding or an over-long segment before any
+    // hook or error handler runs, and Fastify would answer {error, statusCode} without the
+    // security headers. Such a path goes to a route that refuses it the usual way instead
+    // (found by test/reliability/bad-input.test.ts).
+    rewriteUrl: (request) => {
+      const url = request.url ?? '/'
+      return isRoutablePath(url) ? url : MALFORMED_URL_ROUTE
+    },
+  })
+  app.all(MALFORMED_URL_ROUTE, async () => {
+    throw new AppError('VALIDATION_ERROR', 'The URL is malformed')
   })
 
   registerValidation(app)

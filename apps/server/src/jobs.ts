@@ -26,10 +26,14 @@ export function startJobs(
   log: Logger,
 ): RunningJobs {
   let stopped = false
-  let failures = 0
 
-  async function tickAll() {
-    for (const job of jobs) {
+  // Each job has a loop (and a back-off) of its own: one after the other, a long pass of the
+  // watcher (a backlog of transfers after a restart, a slow RPC endpoint) kept the sweeper from
+  // running, so payments stayed pending past their expiry, holding stock (found by
+  // test/reliability/crashes.test.ts).
+  async function loop(job: Job) {
+    let failures = 0
+    while (!stopped) {
       try {
         await job.run()
         failures = 0
@@ -38,6 +42,7 @@ export function startJobs(
         failures++
         log.error({ job: job.name, err: String(error) }, 'background job failed')
       }
+      await sleep(Math.min(intervalMs * 2 ** Math.min(failures, 5), 30_000))
     }
   }
 
@@ -46,10 +51,7 @@ export function startJobs(
       const led = await database
         .tryWithAdvisoryLock(JOBS_LOCK_ID, async () => {
           log.info('running background jobs in this process')
-          while (!stopped) {
-            await tickAll()
-            await sleep(Math.min(intervalMs * 2 ** Math.min(failures, 5), 30_000))
-          }
+          await Promise.all(jobs.map(loop))
         })
         .catch((error: unknown) => {
           log.error({ err: String(error) }, 'background job leadership lost')

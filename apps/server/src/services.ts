@@ -55,7 +55,7 @@ export function createServices(
 ) {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see secrets.ts)')
   const { db } = database
-  const sessions = new SessionService(db, new AccessTokens(config.jwtSecret))
+  const sessions = new SessionService(db, new AccessTokens(config.jwtSecret), database.tables)
   const accounts = new AccountService(db, sessions)
   const telegram = new TelegramLoginService(db, sessions, config.telegramBotToken)
   const authLimits = createAuthRateLimits(

@@ -211,6 +211,24 @@ describe('crypto checkout', () => {
     expect(stolen.statusCode).toBe(404)
   })
 
+  it('refuses to claim a transfer made before the payment existed', async () => {
+    const stray = await pay(merchant, 123_400_000n) // someone's transfer that matched nothing
+    await t.services.watcher?.poll()
+    const payment = await cryptoCheckout(user, (await productBetween(500, 2000)).id)
+    await t.database.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() + 60 * 60 * 1000) })
+      .where(eq(payments.paymentCode, payment.payment_code))
+    const claim = await inject(
+      user,
+      'POST',
+      `/api/payment/${payment.payment_code}/submit-signature`,
+      { signature: stray },
+    )
+    expect(claim.statusCode).toBe(409)
+    expect(claim.json().code).toBe('TRANSFER_NOT_MATCHING')
+  })
+
   it('credits an overpayment to the balance', async () => {
     const payment = await cryptoCheckout(user, (await productBetween(500, 2000)).id)
     const rate = 15_000n // the fixed test rate: 150.00 EUR per SOL

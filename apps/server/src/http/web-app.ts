@@ -3,11 +3,59 @@
 // not a file gets index.html, and the web app's router takes over.
 import fs from 'node:fs'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 
 export interface WebApp {
   sendIndex(reply: FastifyReply): FastifyReply
+}
+
+const gzip = promisify(zlib.gzip)
+const brotli = promisify(zlib.brotliCompress)
+
+type Encoding = 'br' | 'gzip'
+
+/** The best of br and gzip the client accepts (a q of 0 refuses), br on a tie; else null. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+  let best: Encoding | null = null
+  let bestQ = 0
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    if (name !== 'br' && name !== 'gzip') continue
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
+    const weight = q === undefined ? 1 : Number(q)
+    if (weight > bestQ || (weight === bestQ && weight > 0 && name === 'br')) {
+      best = name
+      bestQ = weight
+    }
+  }
+  return bestQ > 0 ? best : null
+}
+
+/**
+ * The web app's files compressed once, in memory, when first asked for: the landing page's HTML
+ * and scripts are text, and on a slow connection sending them uncompressed cost seconds
+ * (docs/performance.md). Keyed by path and modification time, so a new build is picked up.
+ */
+function compressedFiles() {
+  const cache = new Map<string, Promise<Buffer>>()
+  return (file: string, stat: fs.Stats, encoding: Encoding): Promise<Buffer> => {
+    const key = `${encoding}:${file}:${stat.mtimeMs}:${stat.size}`
+    let packed = cache.get(key)
+    if (!packed) {
+      packed = fs.promises.readFile(file).then((raw) =>
+        encoding === 'br'
+          ? // Quality 5: within 10% of the best, and fast enough to do on the first request.
+            brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzip(raw, { level: 9 }),
+      )
+      packed.catch(() => cache.delete(key))
+      cache.set(key, packed)
+    }
+    return packed
+  }
 }
 
 export async function registerWebApp(
@@ -19,14 +67,45 @@ export async function registerWebApp(
     app.log.warn('web app not built: serving the API only (run `npm run build`)')
     return null
   }
+  // Which file a reply is about to send, noted by setHeaders for the onSend hook below.
+  const sending = new WeakMap<FastifyReply, { file: string; stat: fs.Stats }>()
+  const compressed = compressedFiles()
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
     index: false,
-    setHeaders(reply, filePath) {
+    setHeaders(reply, filePath, stat) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      if (/\.(?:html|js|css|svg|json|txt|map)$/.test(filePath)) {
+        // The answer depends on Accept-Encoding for every compressible file, compressed or not.
+        reply.header('vary', 'accept-encoding')
+        sending.set(reply as unknown as FastifyReply, { file: filePath, stat })
+      }
     },
+  })
+  // A whole file about to be sent uncompressed to a client that accepts br or gzip: the
+  // compressed bytes instead. The ETag stays (it is weak: the same content in another coding),
+  // so revalidation still answers 304. Ranges and HEAD are left to @fastify/static.
+  // A callback hook: the API's answers pass it on every request, without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const target = sending.get(reply)
+    const encoding = target ? pickEncoding(request.headers['accept-encoding']) : null
+    if (
+      !target ||
+      !encoding ||
+      reply.statusCode !== 200 ||
+      request.method !== 'GET' ||
+      request.headers.range
+    ) {
+      return done(null, payload)
+    }
+    compressed(target.file, target.stat, encoding).then((bytes) => {
+      ;(payload as { destroy?: () => void } | null)?.destroy?.()
+      reply.header('content-encoding', encoding)
+      reply.removeHeader('content-length')
+      done(null, bytes)
+    }, done)
   })
   return {
     sendIndex(reply) {

@@ -30,6 +30,9 @@ export class AccountService {
   ) {}
 
   async findByUsername(username: string): Promise<UserRow | undefined> {
+    // PostgreSQL text cannot hold NUL (the query would fail with a 500), and no username
+    // contains one (found by test/reliability/bad-input.test.ts).
+    if (username.includes('\u0000')) return undefined
     const [row] = await this.db
       .select()
       .from(users)

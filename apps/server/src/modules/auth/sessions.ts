@@ -5,9 +5,16 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db, DbOrTx } from '../../db/client.js'
 import { refreshTokens, sessions, users } from '../../db/schema.js'
+import type { TableVersions } from '../../db/table-versions.js'
 import { AppError } from '../../http/errors.js'
 import type { AuthContext } from '../../http/route.js'
-import { type AccessTokens, hashRefreshToken, newRefreshToken } from './tokens.js'
+import { ReadCache } from '../../lib/read-cache.js'
+import {
+  type AccessClaims,
+  type AccessTokens,
+  hashRefreshToken,
+  newRefreshToken,
+} from './tokens.js'
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
 /**
@@ -27,11 +34,24 @@ type RefreshOutcome =
   | { kind: 'unknown' }
   | { kind: 'dead' }
 
+type SessionRow = { userId: number; revokedAt: Date | null; expiresAt: Date; disabled: boolean }
+
 export class SessionService {
+  /**
+   * Every authenticated request checks its session; on PGlite that lookup cost more than the
+   * whole rest of a catalogue request. The rows are kept in memory until `sessions` or `users`
+   * change (a logout, a refresh, a disabled account: any write to those tables), so a revoked
+   * session still answers 403 at once. Expiry is checked on every request against the clock.
+   */
+  readonly #rows: ReadCache<SessionRow | null>
+
   constructor(
     private readonly db: Db,
     private readonly tokens: AccessTokens,
-  ) {}
+    tables: TableVersions | null = null,
+  ) {
+    this.#rows = new ReadCache(tables, ['sessions', 'users'], 10_000)
+  }
 
   /** Opens a session for a user who has just proved who they are. */
   async open(userId: number, tx: DbOrTx = this.db): Promise<IssuedTokens> {
@@ -117,26 +137,44 @@ export class SessionService {
   /**
    * The caller of an authenticated route. 401 when the access token is missing, expired or
    * invalid (the client refreshes once); 403 when its session is revoked or the account is
-   * disabled (the client signs out).
+   * disabled (the client signs out). Answers at once, without a promise, when both the token
+   * and its session row are cached: the common case, and one a hot route pays on every request.
    */
-  async authenticate(request: FastifyRequest): Promise<AuthContext> {
+  authenticate(request: FastifyRequest): AuthContext | Promise<AuthContext> {
     const header = request.headers.authorization
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null
-    if (!match?.[1]) throw new AppError('AUTH_REQUIRED')
-    const claims = await this.tokens.verify(match[1])
-    const [row] = await this.db
-      .select({
-        revokedAt: sessions.revokedAt,
-        expiresAt: sessions.expiresAt,
-        disabled: users.disabled,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)))
-    if (!row || row.revokedAt || row.expiresAt <= new Date()) {
-      throw new AppError('SESSION_REVOKED')
-    }
-    if (row.disabled) throw new AppError('ACCOUNT_DISABLED')
-    return { userId: claims.userId, sessionId: claims.sessionId }
+    const token = match?.[1]
+    if (!token) throw new AppError('AUTH_REQUIRED')
+    const claims = this.tokens.verified(token)
+    const row = claims ? this.#rows.peek(claims.sessionId) : undefined
+    if (claims && row !== undefined) return checkSession(claims, row)
+    return this.#authenticate(token)
   }
+
+  async #authenticate(token: string): Promise<AuthContext> {
+    const claims = await this.tokens.verify(token)
+    const row = await this.#rows.get(claims.sessionId, async () => {
+      const [found] = await this.db
+        .select({
+          userId: sessions.userId,
+          revokedAt: sessions.revokedAt,
+          expiresAt: sessions.expiresAt,
+          disabled: users.disabled,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, claims.sessionId))
+      return found ?? null
+    })
+    return checkSession(claims, row)
+  }
+}
+
+/** 403 unless the session is the token's, live, and its account enabled. */
+function checkSession(claims: AccessClaims, row: SessionRow | null): AuthContext {
+  if (!row || row.userId !== claims.userId || row.revokedAt || row.expiresAt <= new Date()) {
+    throw new AppError('SESSION_REVOKED')
+  }
+  if (row.disabled) throw new AppError('ACCOUNT_DISABLED')
+  return { userId: claims.userId, sessionId: claims.sessionId }
 }

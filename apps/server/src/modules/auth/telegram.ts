@@ -117,6 +117,11 @@ export class TelegramLoginService {
   async login(data: TelegramLoginData, fields: Record<string, unknown>): Promise<AuthResult> {
     if (this.#botToken === null) throw new AppError('TELEGRAM_DISABLED')
     verifyTelegramLogin(fields, this.#botToken)
+    // PostgreSQL text cannot hold NUL: refuse it rather than fail the insert with a 500 (found
+    // by test/reliability/bad-input.test.ts; Telegram itself never signs such a name).
+    if (data.first_name.includes('\u0000')) {
+      throw new AppError('VALIDATION_ERROR', 'body.first_name must not contain NUL characters')
+    }
     // A lost race (the same Telegram user, or the chosen username, created meanwhile) is
     // settled by the unique indexes and simply tried again.
     for (let attempt = 0; attempt < 3; attempt++) {

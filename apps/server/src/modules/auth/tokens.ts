@@ -13,8 +13,17 @@ export interface AccessClaims {
   sessionId: string
 }
 
+/** How many verified tokens are remembered (a few hundred bytes each). */
+const VERIFIED_CACHE_SIZE = 10_000
+
 export class AccessTokens {
   readonly #key: Uint8Array
+  /**
+   * Tokens whose signature and claims were already checked, until they expire: an HMAC check
+   * through jose costs more than the rest of a cached catalogue request, and a token string
+   * that verified once stays valid (it cannot be revoked; its session can) until `exp`.
+   */
+  readonly #verified = new Map<string, { claims: AccessClaims; exp: number }>()
 
   constructor(secret: string) {
     this.#key = new TextEncoder().encode(secret)
@@ -31,8 +40,20 @@ export class AccessTokens {
       .sign(this.#key)
   }
 
+  /** The claims of a token that already verified and has not expired since; else null. */
+  verified(token: string): AccessClaims | null {
+    const known = this.#verified.get(token)
+    if (!known) return null
+    // jose's own rule: expired when exp <= now, in whole seconds.
+    if (known.exp > Math.floor(Date.now() / 1000)) return known.claims
+    this.#verified.delete(token)
+    return null
+  }
+
   /** The claims of a valid token; 401 TOKEN_EXPIRED or TOKEN_INVALID otherwise. */
   async verify(token: string): Promise<AccessClaims> {
+    const known = this.verified(token)
+    if (known) return known
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: ['HS256'],
@@ -42,7 +63,12 @@ export class AccessTokens {
       if (!Number.isSafeInteger(userId) || userId < 1 || typeof payload.sid !== 'string') {
         throw new AppError('TOKEN_INVALID')
       }
-      return { userId, sessionId: payload.sid }
+      const claims = { userId, sessionId: payload.sid }
+      if (typeof payload.exp === 'number') {
+        if (this.#verified.size >= VERIFIED_CACHE_SIZE) this.#verified.clear()
+        this.#verified.set(token, { claims, exp: payload.exp })
+      }
+      return claims
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED')
       throw new AppError('TOKEN_INVALID')

@@ -2,7 +2,7 @@
 // from current product prices on every read. Changes lock the user's carts row, so concurrent
 // requests of one user are applied one after the other.
 import { CART_MAX_ITEMS, type Cart, centsToEuros } from '@shop/contract'
-import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { cartItems, carts, couponRedemptions, coupons, products } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
@@ -259,28 +259,39 @@ export class CartService {
     units: ReadonlyMap<number, number>,
     couponId: number | null,
   ): Promise<void> {
-    const [cart] = await tx
-      .select({ couponId: carts.couponId })
-      .from(carts)
-      .where(eq(carts.userId, userId))
-      .for('update')
-    if (!cart) return
-    for (const [productId, paid] of units) {
+    for (const paid of units.values()) {
       if (!Number.isSafeInteger(paid) || paid <= 0) {
         throw new RangeError(`paid units must be a positive integer, got ${paid}`)
       }
-      const line = and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))
-      await tx.delete(cartItems).where(and(line, lte(cartItems.quantity, paid)))
-      await tx
-        .update(cartItems)
-        .set({ quantity: sql`${cartItems.quantity} - ${paid}` })
-        .where(and(line, gt(cartItems.quantity, paid)))
     }
-    const dropCoupon = couponId !== null && cart.couponId === couponId
-    await tx
+    // Two statements whatever the cart holds (it was 2 + 2 per line; on PostgreSQL each one is a
+    // round trip inside the checkout's transaction). The carts row first, as every cart change
+    // does: the update locks it, and the coupon goes only when it is the one the payment used.
+    const [cart] = await tx
       .update(carts)
-      .set({ updatedAt: new Date(), ...(dropCoupon ? { couponId: null } : {}) })
+      .set({
+        updatedAt: new Date(),
+        ...(couponId === null ? {} : { couponId: sql`nullif(${carts.couponId}, ${couponId})` }),
+      })
       .where(eq(carts.userId, userId))
+      .returning({ userId: carts.userId })
+    if (!cart || units.size === 0) return
+    // Lines paid in full go, the others keep their unpaid units (disjoint rows).
+    const paid = sql.join(
+      [...units].map(([productId, count]) => sql`(${productId}::int, ${count}::int)`),
+      sql`, `,
+    )
+    await tx.execute(sql`
+      with paid(product_id, units) as (values ${paid}),
+      gone as (
+        delete from ${cartItems} ci using paid
+        where ci.user_id = ${userId} and ci.product_id = paid.product_id
+          and ci.quantity <= paid.units
+      )
+      update ${cartItems} ci set quantity = ci.quantity - paid.units
+      from paid
+      where ci.user_id = ${userId} and ci.product_id = paid.product_id
+        and ci.quantity > paid.units`)
   }
 
   /**

@@ -180,7 +180,11 @@ export class CouponService {
       .select()
       .from(coupons)
       .where(eq(coupons.id, input.couponId))
-      .for('update')
+      // NO KEY UPDATE, not UPDATE: the payment row inserted just before (coupon_id is a foreign
+      // key) holds a KEY SHARE lock on this coupon, which FOR UPDATE would have to wait for, so
+      // two checkouts with one coupon deadlocked on PostgreSQL (test/reliability/races.test.ts).
+      // NO KEY UPDATE still serialises reservations, as the conditional UPDATE below does.
+      .for('no key update')
     if (!locked) throw new AppError('COUPON_NOT_FOUND')
 
     const [existing] = await tx

@@ -163,6 +163,11 @@ export class PaymentService {
 
   async reportProblem(userId: number, code: string, description: string) {
     const payment = await this.owned(userId, code)
+    // PostgreSQL text cannot hold NUL: refuse it instead of failing the insert with a 500
+    // (found by test/reliability/bad-input.test.ts).
+    if (description.includes('\u0000')) {
+      throw new AppError('VALIDATION_ERROR', 'body.description must not contain NUL characters')
+    }
     const [report] = await this.db
       .insert(paymentProblemReports)
       .values({ paymentId: payment.id, userId, description })
@@ -235,13 +240,21 @@ export class PaymentService {
     return this.rates.current().centsPerSol
   }
 
-  /** Retries a creation that lost a race for a unique amount (or code) to a concurrent one. */
-  async #withAmountRetry(create: () => Promise<PaymentRow>): Promise<PaymentRow> {
+  /**
+   * Retries a transaction that lost a race for a unique amount (or code) to a concurrent one,
+   * or that PostgreSQL rolled back as a deadlock victim: a checkout first gives back the
+   * products of the customer's pending payment and then takes its cart's (each step in id
+   * order, but two such checkouts can still cross), and a checkout locks the cart before the
+   * pending payment while that payment's confirmation locks them the other way round (found by
+   * test/reliability/crashes.test.ts). Either leaves nothing behind, so it simply runs again.
+   */
+  async #withAmountRetry<T>(create: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await create()
       } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= MAX_CREATE_ATTEMPTS) throw error
+        const retry = isUniqueViolation(error) || isDeadlock(error)
+        if (!retry || attempt >= MAX_CREATE_ATTEMPTS) throw error
       }
     }
   }
@@ -376,7 +389,11 @@ export class PaymentService {
 
   /** Sells (balance) or reserves (crypto) every unit, or throws PRODUCT_UNAVAILABLE. */
   async #takeStock(tx: Tx, cart: CheckoutCart, how: 'sell' | 'reserve'): Promise<void> {
-    for (const line of cart.lines) {
+    // Product rows are always locked in id order (here and in #unitsOfPayment), so two
+    // checkouts of the same products cannot deadlock on PostgreSQL (found by
+    // test/reliability/races.test.ts).
+    const lines = [...cart.lines].sort((a, b) => a.productId - b.productId)
+    for (const line of lines) {
       const change =
         how === 'sell'
           ? { stock: sql`${products.stock} - ${line.quantity}` }
@@ -429,16 +446,18 @@ export class PaymentService {
 
   /** Cancels the caller's pending payment and gives back what it held. */
   async cancel(userId: number, code: string): Promise<Payment> {
-    const row = await this.db.transaction(async (tx) => {
-      const [payment] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.paymentCode, code), eq(payments.userId, userId)))
-        .for('update')
-      if (!payment) throw new AppError('PAYMENT_NOT_FOUND')
-      if (payment.status !== 'pending') throw new AppError('PAYMENT_NOT_PENDING')
-      return this.#close(tx, payment, 'cancelled')
-    })
+    const row = await this.#withAmountRetry(() =>
+      this.db.transaction(async (tx) => {
+        const [payment] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.paymentCode, code), eq(payments.userId, userId)))
+          .for('update')
+        if (!payment) throw new AppError('PAYMENT_NOT_FOUND')
+        if (payment.status !== 'pending') throw new AppError('PAYMENT_NOT_PENDING')
+        return this.#close(tx, payment, 'cancelled')
+      }),
+    )
     return this.toDto(row)
   }
 
@@ -518,6 +537,8 @@ export class PaymentService {
       .from(orders)
       .where(eq(orders.paymentId, paymentId))
       .groupBy(orders.productId)
+      // Callers update the products in this order: id order, as #takeStock does.
+      .orderBy(orders.productId)
     return new Map(rows.map((row) => [row.productId, row.n]))
   }
 
@@ -529,6 +550,10 @@ export class PaymentService {
    * payments; `target` forces the payment (a signature the customer submitted).
    */
   async applyTransfer(transfer: ObservedTransfer, target?: number): Promise<ApplyResult> {
+    return this.#withAmountRetry(() => this.#applyTransferOnce(transfer, target))
+  }
+
+  async #applyTransferOnce(transfer: ObservedTransfer, target?: number): Promise<ApplyResult> {
     return this.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(chainTransfers)
@@ -678,6 +703,16 @@ export class PaymentService {
       })
     }
   }
+}
+
+/** PostgreSQL's deadlock_detected, from either driver (the code may sit on a wrapped cause). */
+function isDeadlock(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '40P01') return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
 }
 
 function unitsOf(cart: CheckoutCart): Map<number, number> {

@@ -24,6 +24,11 @@ export class PaymentSignatureService {
       throw new AppError('TRANSACTION_NOT_FOUND')
     }
     if (!transfer) throw new AppError('TRANSACTION_NOT_FOUND')
+    // Signatures are public on chain: a transfer made before this payment existed cannot be
+    // payment for it, so nobody can claim an older stray transfer of someone else's.
+    if (transfer.blockTime && transfer.blockTime.getTime() < payment.createdAt.getTime() - 1000) {
+      throw new AppError('TRANSFER_NOT_MATCHING')
+    }
     // A transfer that names another payment's reference belongs to that payment.
     const referenced = await this.payments.paymentIdByReference(transfer.accountKeys)
     if (referenced !== null && referenced !== payment.id)

@@ -1,0 +1,106 @@
+// Knows when a table may have changed, so that hot reads (the catalogue, session checks, carts)
+// can be answered from memory without going stale (see docs/performance.md).
+//
+// Only on PGlite: there every statement of every writer passes through this one process (the
+// data-folder lock keeps other processes out, and the migrations, the seed, the services and
+// tests all use the same client), so watching the statements sent to the client sees every
+// change. A PostgreSQL server is shared with other shop processes and with psql, so nothing is
+// cached there (`Database.tables` is null).
+//
+// Every statement that may write (anything but a plain SELECT, SHOW, EXPLAIN or transaction
+// control) raises the version of each table it names, and of the tables whose rows its foreign
+// keys change in cascade, when it settles; a transaction raises them again when it settles (a
+// read inside it may have seen rows that were then rolled back). A write that names no table
+// raises every version. Raising too much only costs a cache miss; this errs that way.
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
+
+const READ_ONLY = /^\s*(?:select|show|explain|begin|commit|rollback|savepoint|release)\b/i
+const WRITE_WORD =
+  /\b(?:insert|update|delete|truncate|merge|copy|alter|drop|create|grant|revoke|call|do|lock|vacuum|reindex|cluster|refresh|import)\b/i
+const TABLE_AFTER =
+  /\b(?:from|into|update|join|table|only|truncate)\s+(?:"?public"?\s*\.\s*)?"?([a-z_]\w*)"?/gi
+export const ALL_TABLES = '*'
+
+const WRITING_ACTIONS = new Set(['cascade', 'set null', 'set default'])
+
+/**
+ * Tables whose rows a write to a row of the key changes too (a foreign key's ON DELETE or ON
+ * UPDATE CASCADE, SET NULL or SET DEFAULT), transitively.
+ */
+function cascades(tables: readonly PgTable[]): Map<string, string[]> {
+  const direct = new Map<string, string[]>()
+  for (const table of tables) {
+    const config = getTableConfig(table)
+    for (const fk of config.foreignKeys) {
+      const writes = [fk.onDelete, fk.onUpdate].some((a) => a && WRITING_ACTIONS.has(a))
+      if (!writes) continue
+      const parent = getTableConfig(fk.reference().foreignTable).name
+      direct.set(parent, [...(direct.get(parent) ?? []), config.name])
+    }
+  }
+  const closed = new Map<string, string[]>()
+  for (const parent of direct.keys()) {
+    const seen = new Set<string>()
+    const visit = (name: string) => {
+      for (const child of direct.get(name) ?? []) {
+        if (!seen.has(child)) {
+          seen.add(child)
+          visit(child)
+        }
+      }
+    }
+    visit(parent)
+    closed.set(parent, [...seen])
+  }
+  return closed
+}
+
+export class TableVersions {
+  #clock = 0
+  readonly #written = new Map<string, number>()
+  readonly #cascades: Map<string, string[]>
+  readonly #parsed = new Map<string, string[]>()
+
+  constructor(tables: readonly PgTable[]) {
+    this.#cascades = cascades(tables)
+  }
+
+  /**
+   * A number that changes whenever one of `tables` may have changed. Read it before loading
+   * what is cached; the entry is fresh while the stamp is the same.
+   */
+  stamp(tables: readonly string[]): number {
+    let stamp = this.#written.get(ALL_TABLES) ?? 0
+    for (const table of tables) stamp = Math.max(stamp, this.#written.get(table) ?? 0)
+    return stamp
+  }
+
+  /** The tables a statement may write; empty for a read, [ALL_TABLES] when they cannot be named. */
+  written(sql: string): string[] {
+    // Drizzle sends the same text for every run of a query (values go as parameters).
+    let tables = this.#parsed.get(sql)
+    if (!tables) {
+      tables = this.#parse(sql)
+      if (this.#parsed.size >= 1000) this.#parsed.clear()
+      this.#parsed.set(sql, tables)
+    }
+    return tables
+  }
+
+  #parse(sql: string): string[] {
+    if (READ_ONLY.test(sql) && !WRITE_WORD.test(sql)) return []
+    const names = new Set<string>()
+    for (const match of sql.matchAll(TABLE_AFTER)) {
+      const name = match[1]?.toLowerCase()
+      if (!name) continue
+      names.add(name)
+      for (const child of this.#cascades.get(name) ?? []) names.add(child)
+    }
+    return names.size > 0 ? [...names] : [ALL_TABLES]
+  }
+
+  raise(tables: Iterable<string>): void {
+    const now = ++this.#clock
+    for (const table of tables) this.#written.set(table, now)
+  }
+}

@@ -1,0 +1,48 @@
+// A bounded in-memory cache of reads whose entries stay valid exactly as long as the tables they
+// were read from are unchanged (db/table-versions.ts). Without table versions (PostgreSQL) it
+// caches nothing and every read goes to the database, as before.
+import type { TableVersions } from '../db/table-versions.js'
+
+interface Entry<V> {
+  stamp: number
+  value: V
+}
+
+export class ReadCache<V> {
+  readonly #entries = new Map<string, Entry<V>>()
+
+  constructor(
+    private readonly versions: TableVersions | null,
+    /** Every table the cached value is read from. */
+    private readonly tables: readonly string[],
+    private readonly maxEntries = 1000,
+  ) {}
+
+  /** The cached value for `key` if it is still fresh, without waiting; else undefined. */
+  peek(key: string): V | undefined {
+    const hit = this.versions ? this.#entries.get(key) : undefined
+    return hit && hit.stamp === this.versions?.stamp(this.tables) ? hit.value : undefined
+  }
+
+  /**
+   * The cached value for `key`, or `load()`'s, kept when `keep(value)` says so (for values that
+   * also depend on something other than these tables, such as the clock).
+   */
+  async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true) {
+    if (!this.versions) return load()
+    // Taken before the read: a write that lands while it runs makes the entry stale at once.
+    const stamp = this.versions.stamp(this.tables)
+    const hit = this.#entries.get(key)
+    if (hit && hit.stamp === stamp) return hit.value
+    const value = await load()
+    if (keep(value)) {
+      this.#entries.delete(key)
+      if (this.#entries.size >= this.maxEntries) {
+        const oldest = this.#entries.keys().next().value
+        if (oldest !== undefined) this.#entries.delete(oldest)
+      }
+      this.#entries.set(key, { stamp, value })
+    }
+    return value
+  }
+}

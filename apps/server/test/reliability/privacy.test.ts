@@ -1,0 +1,397 @@
+// Privacy: after a customer's whole journey, sent from public IPv4 and IPv6 addresses with a
+// user agent, proxy headers, an e-mail in `From` and a phone number in a header (and as extra
+// body fields), neither the database (every text, varchar and jsonb column of every table) nor
+// the server's log holds an IP address, a user agent, an e-mail or a phone number, and no column
+// is named for one. Also backs the footer's claims (see docs/promises.md).
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { api, type RouteDef } from '@shop/contract'
+import {
+  address,
+  createSolanaRpc,
+  devnet,
+  generateKeyPairSigner,
+  type KeyPairSigner,
+  lamports as toLamports,
+} from '@solana/kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../src/db/schema.js'
+import { seedDemo } from '../../src/db/seed/seed-demo.js'
+import { startLocalChainRpc } from '../../src/solana/local-chain/server.js'
+import { sendSolTransfer } from '../../src/solana/local-chain/transfer.js'
+import { createTestApp, type TestApp } from '../helpers.js'
+import {
+  CANARY,
+  canaryHeaders,
+  dumpDatabase,
+  listen,
+  newProduct,
+  personalDataIn,
+  personalDataReport,
+} from './support.js'
+
+const BOT_TOKEN = '7000000003:AAH-privacy_bot_secret_part_0123456789'
+let t: TestApp
+let port: number
+let chain: Awaited<ReturnType<typeof startLocalChainRpc>>
+let merchant: string
+let payer: KeyPairSigner
+
+beforeAll(async () => {
+  chain = await startLocalChainRpc({ port: 0 })
+  merchant = (await generateKeyPairSigner()).address
+  t = await createTestApp({
+    chain: { rpcUrl: chain.url, merchantAddress: merchant },
+    config: {
+      telegramBotToken: BOT_TOKEN,
+      telegramBotUsername: 'privacy_shop_bot',
+      logLevel: 'trace',
+    },
+    deps: { authLimits: { limits: { loginPerUsername: { max: 2, windowMs: 60_000 } } } },
+    extraRoutes(app) {
+      app.get('/api/test/explode', async () => {
+        throw new Error('an unexpected failure')
+      })
+    },
+  })
+  await seedDemo(t.database.db)
+  port = await listen(t.app)
+  payer = await generateKeyPairSigner()
+  await createSolanaRpc(devnet(chain.url))
+    .requestAirdrop(payer.address, toLamports(1_000_000_000_000n))
+    .send()
+}, 60_000)
+afterAll(async () => {
+  await t?.close()
+  await chain?.close()
+})
+
+/** Alternates the public addresses the requests come from. */
+let turn = 0
+const addresses = [CANARY.ipv4, CANARY.ipv6, `::ffff:${CANARY.forwardedIp}`, '192.0.2.201']
+
+function call(
+  method: string,
+  url: string,
+  options: { token?: string; payload?: unknown; raw?: string; type?: string } = {},
+) {
+  const headers: Record<string, string> = { ...canaryHeaders() }
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  if (options.type) headers['content-type'] = options.type
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    remoteAddress: addresses[turn++ % addresses.length],
+    ...(options.raw !== undefined
+      ? { payload: options.raw }
+      : options.payload !== undefined
+        ? { payload: options.payload as object }
+        : {}),
+  })
+}
+
+describe("a customer's whole journey leaves nothing that identifies them", () => {
+  it('runs sign-up, login, Telegram, catalogue, cart, both payments, support and errors', async () => {
+    const password = 'correct horse battery'
+    const username = `private_${crypto.randomBytes(3).toString('hex')}`
+    // Contact details offered anyway (extra fields) are not kept.
+    const reg = await call('POST', '/api/auth/web/register', {
+      payload: {
+        username,
+        password,
+        confirm_password: password,
+        email: CANARY.email,
+        phone: CANARY.phone,
+      },
+    })
+    expect(reg.statusCode, reg.body).toBe(200)
+    let token = reg.json().access_token as string
+    const userId = reg.json().user.id as number
+    expect(Object.keys(reg.json().user).sort()).toEqual(
+      ['balance_eur', 'created_at', 'first_name', 'id', 'telegram_id', 'username'].sort(),
+    )
+    await call('GET', `/api/auth/web/check-username/${username}`)
+    expect(
+      (
+        await call('POST', '/api/auth/web/login', {
+          payload: { username, password: 'wrong password' },
+        })
+      ).statusCode,
+    ).toBe(401)
+    await call('POST', '/api/auth/web/login', { payload: { username, password: 'wrong again' } })
+    expect(
+      (await call('POST', '/api/auth/web/login', { payload: { username, password } })).statusCode,
+    ).toBe(429)
+    const refreshed = await call('POST', '/api/auth/telegram/refresh', {
+      payload: { refresh_token: reg.json().refresh_token },
+    })
+    expect(refreshed.statusCode).toBe(200)
+    token = refreshed.json().access_token
+
+    // Telegram sends a last name and a photo URL: neither is stored.
+    const tg: Record<string, string | number> = {
+      id: 77_000_001,
+      first_name: 'Ona',
+      last_name: 'Onaitė-Secret',
+      username: 'ona_private',
+      photo_url: 'https://t.me/i/userpic/320/secret-photo.jpg',
+      auth_date: Math.floor(Date.now() / 1000),
+    }
+    const text = Object.keys(tg)
+      .sort()
+      .map((key) => `${key}=${tg[key]}`)
+      .join('\n')
+    const key = crypto.createHash('sha256').update(BOT_TOKEN).digest()
+    const hash = crypto.createHmac('sha256', key).update(text).digest('hex')
+    expect(
+      (await call('POST', '/api/auth/telegram/telegram-login', { payload: { ...tg, hash } }))
+        .statusCode,
+    ).toBe(200)
+
+    for (const url of [
+      '/api/config',
+      '/api/products?search=vilnius',
+      '/api/products/grouped',
+      '/api/products/cities-with-products',
+      '/api/locations/cities',
+      '/api/products/999999',
+      '/api/support/faq?lang=lt',
+      '/api/support/categories',
+      '/api/user/me',
+      '/api/user/stats',
+    ]) {
+      await call('GET', url, { token })
+    }
+    const productId = await newProduct(t.database.db, 10, 1_000)
+    await t.database.db.transaction((tx) =>
+      t.services.balance.credit(tx, {
+        userId,
+        amountCents: 5_000,
+        kind: 'adjustment',
+        description: 'test money',
+      }),
+    )
+    await call('POST', '/api/cart/add', { token, payload: { product_id: productId } })
+    await call('POST', '/api/cart/coupon/apply', { token, payload: { coupon_code: 'WELCOME10' } })
+    await call('POST', '/api/cart/coupon/apply', { token, payload: { coupon_code: 'NOPE' } })
+    const paid = await call('POST', '/api/payment/create', {
+      token,
+      payload: { payment_method: 'balance' },
+    })
+    expect(paid.statusCode, paid.body).toBe(200)
+    await call('POST', '/api/cart/add', { token, payload: { product_id: productId } })
+    const pending = (
+      await call('POST', '/api/payment/create', { token, payload: { payment_method: 'crypto' } })
+    ).json()
+    const signature = await sendSolTransfer({
+      rpcUrl: chain.url,
+      payer,
+      to: address(merchant),
+      lamports: BigInt(pending.lamports),
+      reference: address(pending.reference),
+      pollIntervalMs: 100,
+    })
+    await call('POST', `/api/payment/${pending.payment_code}/submit-signature`, {
+      token,
+      payload: { signature },
+    })
+    await t.services.watcher?.poll()
+    await call('GET', `/api/payment/status/${pending.payment_code}`, { token })
+    await call('POST', '/api/payment/report-problem', {
+      token,
+      payload: { payment_code: pending.payment_code, description: 'Arrived late' },
+    })
+    const topup = (
+      await call('POST', '/api/balance/topup', { token, payload: { minimum_amount: 7.5 } })
+    ).json()
+    await call('DELETE', `/api/payment/cancel/${topup.payment_code}`, { token })
+    for (const url of [
+      '/api/orders',
+      '/api/payment/history',
+      '/api/balance',
+      '/api/balance/history',
+    ]) {
+      await call('GET', url, { token })
+    }
+    const ticket = (
+      await call('POST', '/api/support/tickets', {
+        token,
+        payload: { category_id: 1, title: 'Delivery', message_text: 'Where is it?' },
+      })
+    ).json()
+    await call('POST', `/api/support/tickets/${ticket.id}/reply`, {
+      token,
+      payload: { message_text: 'Any news?' },
+    })
+    // Errors of every kind, and an unexpected failure (its stack goes to the log).
+    await call('POST', '/api/cart/add', { token, raw: '{"product_id":', type: 'application/json' })
+    await call('POST', '/api/cart/add', { token, raw: '<x/>', type: 'application/xml' })
+    await call('GET', '/api/no/such/route')
+    await call('GET', '/api/orders', { token: 'forged.token.value' })
+    expect((await call('GET', '/api/test/explode')).statusCode).toBe(500)
+    // Over a real socket from 127.0.0.1 too.
+    const res = await fetch(`http://127.0.0.1:${port}/api/user/me`, {
+      headers: { ...canaryHeaders(), authorization: `Bearer ${token}` },
+    })
+    expect(res.status).toBe(200)
+    expect((await call('POST', '/api/auth/logout', { token })).statusCode).toBe(200)
+  }, 60_000)
+
+  it('the log is there (requests by route, the failure with its stack) and holds none of it', async () => {
+    const log = t.logs.text
+    expect(log).toContain('"route":"/api/auth/web/login"')
+    expect(log).toContain('"statusCode":429')
+    expect(log).toContain('an unexpected failure')
+    expect(log.split('\n').length).toBeGreaterThan(50)
+    expect(personalDataIn(log)).toEqual([])
+    for (const canary of [...Object.values(CANARY), '127.0.0.1', 'localhost']) {
+      expect(log).not.toContain(canary)
+    }
+    expect(log).not.toMatch(/user-agent|remoteAddress|x-forwarded-for|"ip"|"hostname"/i)
+  })
+
+  it('the database dump holds none of it, and no column is named for it', async () => {
+    const dump = await dumpDatabase(t.database.db)
+    expect(dump.values.size).toBeGreaterThan(30)
+    expect(dump.addressColumns).toEqual([])
+    const everything = [...dump.values.values()].join('\n')
+    for (const canary of [...Object.values(CANARY), 'Onaitė-Secret', 'secret-photo']) {
+      expect(everything).not.toContain(canary)
+    }
+    expect(await personalDataReport(t.database.db, t.logs.text)).toEqual([])
+  })
+
+  it('the scanner itself finds what it must and ignores look-alikes', () => {
+    const found = personalDataIn(
+      [
+        'from 203.0.113.77 and ::ffff:10.1.2.3 and [2001:db8::1]:443 and fe80::1%eth0',
+        'agent Mozilla/5.0 (X11) and curl/8.5.0',
+        'mail ona@example.lt, phone +37060012345',
+      ].join('\n'),
+    )
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'IPv4 203.0.113.77',
+        'IPv4 10.1.2.3',
+        'IPv6 2001:db8::1',
+        'IPv6 fe80::1%eth0',
+        'user agent Mozilla/5',
+        'user agent curl/8',
+        'e-mail ona@example.lt',
+        'phone +37060012345',
+      ]),
+    )
+    const lookAlikes = [
+      'version 1.2.3 and 10.20.30',
+      'time 2026-11-22T01:02:03.456Z and 12:30:00',
+      'uuid 6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b',
+      'signature 5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW',
+      'jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl',
+      'lamports 1234567890123, Error::Foo, std::io, price 12.50 EUR, order O-ABC12345',
+      'route /api/payment/:paymentCode/submit-signature',
+    ].join('\n')
+    expect(personalDataIn(lookAlikes)).toEqual([])
+  })
+})
+
+describe("the footer's claims", () => {
+  it('"Passwords hashed with Argon2id": at least m=19 MiB, t=2, p=1', async () => {
+    const rows = await t.database.db.select({ hash: users.passwordHash }).from(users)
+    const hashes = rows.map((row) => row.hash).filter((h): h is string => h !== null)
+    expect(hashes.length).toBeGreaterThan(0)
+    for (const hash of hashes) {
+      const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(hash)
+      expect(match, hash.slice(0, 30)).not.toBeNull()
+      expect(Number(match?.[1])).toBeGreaterThanOrEqual(19_456)
+      expect(Number(match?.[2])).toBeGreaterThanOrEqual(2)
+      expect(Number(match?.[3])).toBeGreaterThanOrEqual(1)
+    }
+  })
+
+  it('"No e-mail or phone number required": no request or response field asks for one', () => {
+    const names = new Set<string>()
+    const walk = (schema: unknown) => {
+      if (!schema || typeof schema !== 'object') return
+      const s = schema as Record<string, unknown>
+      if (s.properties && typeof s.properties === 'object') {
+        for (const [name, sub] of Object.entries(s.properties)) {
+          names.add(name)
+          walk(sub)
+        }
+      }
+      for (const k of ['items', 'anyOf', 'oneOf', 'allOf']) {
+        const v = s[k]
+        if (Array.isArray(v)) v.forEach(walk)
+        else walk(v)
+      }
+    }
+    for (const route of Object.values(api) as RouteDef[]) {
+      walk(route.body)
+      walk(route.querystring)
+      walk(route.params)
+      walk(route.response[200])
+    }
+    expect(names.size).toBeGreaterThan(50)
+    expect([...names].filter((n) => /mail|phone|mobile|tel$|address$|ip$|agent/i.test(n))).toEqual([
+      'wallet_address', // the shop's own Solana address, shown to pay to
+    ])
+    expect(Object.keys((api.register.body as { properties: object }).properties).sort()).toEqual([
+      'confirm_password',
+      'password',
+      'username',
+    ])
+  })
+
+  it('"Works over Tor and VPN": many customers behind one exit address sign in and shop', async () => {
+    // A Tor exit or VPN: every customer shares one address the server has never seen, sends
+    // no user agent, and its address changes between requests. Nothing depends on it.
+    const exits = ['185.220.101.1', '2a0b:f4c2::1', '185.220.101.2']
+    const password = 'correct horse battery'
+    for (let i = 0; i < 3; i++) {
+      const username = `tor_${i}_${crypto.randomBytes(2).toString('hex')}`
+      const reg = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/web/register',
+        remoteAddress: exits[0],
+        payload: { username, password, confirm_password: password },
+      })
+      expect(reg.statusCode).toBe(200)
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/web/login',
+        remoteAddress: exits[1],
+        payload: { username, password },
+      })
+      expect(login.statusCode).toBe(200)
+      const cart = await t.app.inject({
+        method: 'GET',
+        url: '/api/cart',
+        remoteAddress: exits[2],
+        headers: { authorization: `Bearer ${login.json().access_token}` },
+      })
+      expect(cart.statusCode).toBe(200)
+    }
+  })
+
+  it('every claim of the footer is mapped to its proof in docs/promises.md', () => {
+    const en = JSON.parse(
+      fs.readFileSync(
+        fileURLToPath(new URL('../../../web/src/locales/en.json', import.meta.url)),
+        'utf8',
+      ),
+    ) as { footer: { claims: Record<string, string> } }
+    const promises = fs.readFileSync(
+      fileURLToPath(new URL('../../../../docs/promises.md', import.meta.url)),
+      'utf8',
+    )
+    for (const [key, claim] of Object.entries(en.footer.claims)) {
+      if (key === 'title') continue
+      expect(
+        promises,
+        `footer claim "${claim}" (footer.claims.${key}) is not in docs/promises.md`,
+      ).toContain(`footer.claims.${key}`)
+    }
+  })
+})

@@ -1,0 +1,198 @@
+// `npm run bench`: measures the shop the way its customers feel it and prints one table with
+// every figure, its budget and pass/fail (docs/performance.md explains each). Everything is
+// measured side by side in one run on this machine; absolute numbers drift between machines.
+//
+//   npm run bench                      the full run (about 4 minutes)
+//   npm run bench -- --quick           shorter load runs, for trying a change
+//   npm run bench -- --only=catalogue,web
+//   npm run bench -- --json=out.json   also write the rows as JSON
+//   npm run bench -- --strict          exit 1 when a budget is missed
+//
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is used
+// only to create a temporary database, which is dropped afterwards.
+import { execSync } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fmt, Report } from './lib/report.mjs'
+import { openShopDatabase } from './lib/server-modules.mjs'
+import { procStatusKb, ROOT, startShop } from './lib/shop.mjs'
+import { catalogue, rssUnderLoad } from './sections/catalogue.mjs'
+import {
+  CARTS_PER_PRODUCT,
+  fireCheckouts,
+  oversellCheck,
+  PRODUCTS,
+  prepareCheckout,
+  reportCheckout,
+  warmUpCheckouts,
+} from './sections/checkout.mjs'
+import { paymentDetection } from './sections/payments.mjs'
+import { coldStart, rssFloor } from './sections/startup.mjs'
+import { WEB_DIST, webBrowser, webStatic } from './sections/web.mjs'
+
+const args = process.argv.slice(2)
+const flag = (name) => args.includes(`--${name}`)
+const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
+const only = option('only')?.split(',')
+const wanted = (section) => !only || only.includes(section)
+const quick = flag('quick')
+const LOAD = { duration: quick ? 3 : 10, warmup: quick ? 1 : 2 }
+const CHECKOUT_USERS = PRODUCTS * CARTS_PER_PRODUCT
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+const log = (text) => process.stderr.write(`[bench] ${text}\n`)
+const report = new Report()
+const started = performance.now()
+
+/** Runs one part; a failure becomes a FAIL row and the rest of the bench goes on. */
+async function section(area, name, fn) {
+  log(`${name}...`)
+  try {
+    await fn()
+  } catch (error) {
+    report.add(
+      area,
+      `${name}: did not complete`,
+      String(error?.message ?? error).slice(0, 160),
+      '',
+      false,
+    )
+    log(String(error?.stack ?? error))
+  }
+}
+
+function ensureBuilt() {
+  const needed = [
+    path.join(ROOT, 'packages/contract/dist'),
+    path.join(ROOT, 'apps/server/dist/main.js'),
+    path.join(WEB_DIST, 'index.html'),
+  ]
+  if (needed.every((file) => fs.existsSync(file))) return
+  log('dist is missing: npm run build')
+  execSync('npm run build', { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] })
+}
+
+async function checkoutOnPglite(dataDir) {
+  const prepDb = await openShopDatabase({ dataDir })
+  const prepared = await prepareCheckout(prepDb, CHECKOUT_USERS)
+  await prepDb.database.close()
+  const shop = await startShop({ dataDir })
+  let fired
+  try {
+    await warmUpCheckouts(shop, prepared.warmup)
+    fired = await fireCheckouts(shop, prepared.users)
+  } finally {
+    await shop.stop()
+  }
+  const checkDb = await openShopDatabase({ dataDir })
+  try {
+    const check = await oversellCheck(checkDb, prepared, fired.answers)
+    reportCheckout(report, 'PGlite', 100, CHECKOUT_USERS, fired, check)
+  } finally {
+    await checkDb.database.close()
+  }
+}
+
+async function checkoutOnPostgres(tmp) {
+  const pg = (await import('pg')).default
+  const name = `shop_bench_${crypto.randomBytes(5).toString('hex')}`
+  const admin = new pg.Client({ connectionString: ADMIN_URL })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(ADMIN_URL)
+  url.pathname = `/${name}`
+  try {
+    const shop = await startShop({ dataDir: path.join(tmp, 'pg-data'), databaseUrl: url.href })
+    try {
+      const shopDb = await openShopDatabase({ url: url.href })
+      try {
+        const prepared = await prepareCheckout(shopDb, CHECKOUT_USERS)
+        await warmUpCheckouts(shop, prepared.warmup)
+        const fired = await fireCheckouts(shop, prepared.users, name)
+        const check = await oversellCheck(shopDb, prepared, fired.answers)
+        reportCheckout(report, 'PostgreSQL', 300, CHECKOUT_USERS, fired, check)
+        await rssUnderLoad(shop, report, 'PostgreSQL, no PGlite in the process', 3)
+      } finally {
+        await shopDb.database.close()
+      }
+    } finally {
+      await shop.stop()
+    }
+  } finally {
+    const dropper = new pg.Client({ connectionString: ADMIN_URL })
+    await dropper.connect()
+    await dropper.query(`drop database if exists ${name} with (force)`)
+    await dropper.end()
+  }
+}
+
+async function main() {
+  ensureBuilt()
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
+  const dataDir = path.join(tmp, 'data')
+  try {
+    if (wanted('web')) await section('Web', 'web bundle', async () => webStatic(report))
+
+    const needShop = ['catalogue', 'web', 'payments', 'startup', 'checkout'].some(wanted)
+    if (needShop) {
+      log('first start on an empty PGlite folder (initdb, migrations, demo seed)')
+      const first = await startShop({ dataDir })
+      const firstPeak = procStatusKb(first.pid, 'VmHWM')
+      await first.stop()
+      report.add(
+        'Server',
+        'first start on an empty folder: to /api/health, peak RSS',
+        `${fmt.s(first.readyMs)}, ${firstPeak === null ? '?' : fmt.mb(firstPeak)}`,
+        '',
+        null,
+        "once per data folder: PGlite's initdb; the memory stays in use until a restart",
+      )
+      // Measured on a restarted shop, as it runs every day after its first start.
+      const shop = await startShop({ dataDir })
+      try {
+        if (wanted('catalogue')) {
+          await section('Catalogue', 'catalogue', () => catalogue(shop, report, LOAD))
+        }
+        if (wanted('web')) await section('Web', 'landing page', () => webBrowser(shop, report))
+        if (wanted('payments')) {
+          await section('Payment detection', 'payment detection', () =>
+            paymentDetection(shop, report),
+          )
+        }
+      } finally {
+        await shop.stop()
+      }
+    }
+    if (wanted('startup')) {
+      await section('Server', 'RSS floor', async () => rssFloor(dataDir, report))
+      await section('Server', 'cold start', () => coldStart(dataDir, report))
+    }
+    if (wanted('checkout')) {
+      await section('Checkout', 'checkout on PGlite', () => checkoutOnPglite(dataDir))
+      await section('Checkout', 'checkout on PostgreSQL', () => checkoutOnPostgres(tmp))
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true })
+  }
+
+  const seconds = (performance.now() - started) / 1000
+  const cpus = os.cpus()
+  process.stdout.write(
+    `\nnpm run bench: ${new Date().toISOString()}, Node ${process.version}, ${cpus.length} x ${cpus[0]?.model ?? 'CPU'}, load ${os.loadavg()[0].toFixed(1)}, ${seconds.toFixed(0)} s${quick ? ' (--quick)' : ''}\n\n`,
+  )
+  process.stdout.write(`${report.render()}\n\n`)
+  const failed = report.failed
+  process.stdout.write(
+    failed.length === 0
+      ? 'Every budget is met.\n'
+      : `${failed.length} figure(s) miss their budget: see docs/performance.md.\n`,
+  )
+  const jsonFile = option('json')
+  if (jsonFile) fs.writeFileSync(jsonFile, `${JSON.stringify(report.rows, null, 2)}\n`)
+  if (flag('strict') && failed.length > 0) process.exitCode = 1
+}
+
+await main()

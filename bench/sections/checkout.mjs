@@ -1,0 +1,200 @@
+// Checkout: many customers pay their carts from their balance at the same moment. Demand exceeds
+// stock on purpose (10 carts for every 9 units), so the oversell check afterwards means something:
+// no stock below zero, and exactly as many orders as units sold.
+import crypto from 'node:crypto'
+import { cpuCount, cpuSeconds, cpuSecondsOfAll, machineBusySeconds } from '../lib/cpu.mjs'
+import { fmt } from '../lib/report.mjs'
+
+const PRODUCTS = 20
+const UNITS_PER_PRODUCT = 9
+const CARTS_PER_PRODUCT = 10
+/** Checkouts before the measured burst, on other products: a running shop is warm (JIT). */
+const WARMUP_USERS = 60
+
+/**
+ * Accounts with sessions, 1000 EUR each through a ledger credit, one product in each cart:
+ * `users` for the measured burst (10 carts for every 9 units of 20 products) and a few more
+ * for the warm-up, on other products.
+ */
+export async function prepareCheckout(shopDb, users) {
+  const { db, services, schema, drizzle } = shopDb
+  const { products } = schema
+  const { asc, eq, inArray, sql } = drizzle
+  const picked = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(asc(products.id))
+    .limit(PRODUCTS + 10)
+  const productIds = picked.slice(0, PRODUCTS).map((p) => p.id)
+  const warmupIds = picked.slice(PRODUCTS).map((p) => p.id)
+  if (productIds.length < PRODUCTS || warmupIds.length === 0) {
+    throw new Error(`the demo shop needs ${PRODUCTS + 1} active products`)
+  }
+  await db
+    .update(products)
+    .set({ stock: sql`${products.reserved} + ${UNITS_PER_PRODUCT}` })
+    .where(inArray(products.id, productIds))
+  await db
+    .update(products)
+    .set({ stock: sql`${products.reserved} + ${WARMUP_USERS}` })
+    .where(inArray(products.id, warmupIds))
+  const before = new Map(
+    (
+      await db
+        .select({ id: products.id, stock: products.stock })
+        .from(products)
+        .where(inArray(products.id, productIds))
+    ).map((row) => [row.id, row.stock]),
+  )
+  const tag = crypto.randomBytes(3).toString('hex')
+  const customer = async (name, productId) => {
+    const [user] = await db
+      .insert(schema.users)
+      .values({ username: `checkout_${tag}_${name}`, firstName: 'Bench' })
+      .returning({ id: schema.users.id })
+    const tokens = await services.sessions.open(user.id)
+    await db.transaction((tx) =>
+      services.balance.credit(tx, {
+        userId: user.id,
+        amountCents: 100_000,
+        kind: 'adjustment',
+        description: 'bench money',
+      }),
+    )
+    await services.cart.add(user.id, productId)
+    return { id: user.id, token: tokens.access_token }
+  }
+  const many = async (count, make) => {
+    const made = []
+    for (let i = 0; i < count; i += 20) {
+      const batch = Array.from({ length: Math.min(20, count - i) }, (_, k) => make(i + k))
+      made.push(...(await Promise.all(batch)))
+    }
+    return made
+  }
+  const prepared = await many(users, (i) => customer(i, productIds[i % productIds.length]))
+  const warmup = await many(WARMUP_USERS, (i) => customer(`w${i}`, warmupIds[i % warmupIds.length]))
+  return { users: prepared, warmup, productIds, before }
+}
+
+/** Warm-up checkouts, 10 at a time, before the measured burst. */
+export async function warmUpCheckouts(shop, warmup) {
+  for (let i = 0; i < warmup.length; i += 10) {
+    const { answers } = await fireCheckouts(shop, warmup.slice(i, i + 10))
+    const failed = answers.find((a) => a.status !== 200)
+    if (failed) throw new Error(`warm-up checkout failed: ${JSON.stringify(failed)}`)
+  }
+}
+
+/**
+ * Fires every checkout at once; resolves with the answers, the wall time and CPU used (of the
+ * PostgreSQL backends serving `database` too, when given).
+ */
+export async function fireCheckouts(shop, users, database = null) {
+  const postgresCpu = () => (database ? cpuSecondsOfAll('postgres', ` ${database} `) : 0)
+  const before = {
+    shop: cpuSeconds(shop.pid),
+    postgres: postgresCpu(),
+    bench: process.cpuUsage(),
+    busy: machineBusySeconds(),
+  }
+  const started = performance.now()
+  const answers = await Promise.all(
+    users.map(async (user) => {
+      const res = await fetch(`${shop.url}/api/payment/create`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ payment_method: 'balance' }),
+      })
+      const body = await res.json()
+      return { status: res.status, code: body.code ?? body.status }
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  const bench = process.cpuUsage(before.bench)
+  const cpu = {
+    shop: cpuSeconds(shop.pid) - before.shop,
+    postgres: postgresCpu() - before.postgres,
+    bench: (bench.user + bench.system) / 1e6,
+    busy: machineBusySeconds() - before.busy,
+  }
+  return { answers, seconds, cpu }
+}
+
+/** Stock never negative and orders == units sold, product by product. */
+export async function oversellCheck(shopDb, prepared, answers) {
+  const { db, schema, drizzle } = shopDb
+  const { products, orders, users } = schema
+  const { and, eq, inArray, lt, sql } = drizzle
+  const after = await db
+    .select({ id: products.id, stock: products.stock, reserved: products.reserved })
+    .from(products)
+    .where(inArray(products.id, prepared.productIds))
+  const userIds = prepared.users.map((u) => u.id)
+  const ordered = new Map(
+    (
+      await db
+        .select({ productId: orders.productId, n: sql`count(*)::int` })
+        .from(orders)
+        .where(and(inArray(orders.userId, userIds), eq(orders.status, 'completed')))
+        .groupBy(orders.productId)
+    ).map((row) => [row.productId, Number(row.n)]),
+  )
+  const negativeBalances = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(lt(users.balanceCents, 0))
+  const problems = []
+  let sold = 0
+  for (const row of after) {
+    const units = (prepared.before.get(row.id) ?? 0) - row.stock
+    sold += units
+    if (row.stock < 0 || row.reserved < 0) problems.push(`product ${row.id}: stock ${row.stock}`)
+    if (units !== (ordered.get(row.id) ?? 0)) {
+      problems.push(`product ${row.id}: ${units} units sold, ${ordered.get(row.id) ?? 0} orders`)
+    }
+    if (units > UNITS_PER_PRODUCT) problems.push(`product ${row.id}: ${units} sold of 9`)
+  }
+  const ok = answers.filter((a) => a.status === 200).length
+  if (sold !== ok) problems.push(`${sold} units sold, ${ok} checkouts answered 200`)
+  if (negativeBalances.length > 0) problems.push(`${negativeBalances.length} negative balances`)
+  const unexpected = answers.filter((a) => a.status !== 200 && a.code !== 'PRODUCT_UNAVAILABLE')
+  if (unexpected.length > 0) {
+    problems.push(`${unexpected.length} unexpected answers, e.g. ${JSON.stringify(unexpected[0])}`)
+  }
+  return { ok, sold, problems }
+}
+
+export function reportCheckout(report, label, budget, users, fired, check) {
+  const perSecond = check.ok / fired.seconds
+  const refused = users - check.ok
+  // CPU milliseconds per paid checkout, by process: what the machine's CPUs allow at most.
+  const { cpu } = fired
+  const per = (seconds) => (seconds * 1000) / Math.max(1, check.ok)
+  const ours = cpu.shop + cpu.postgres + cpu.bench
+  const others = Math.max(0, cpu.busy - ours)
+  const ceiling = (cpuCount() * 1000) / per(ours)
+  report.add(
+    'Checkout',
+    `${label}: balance checkouts/s, ${users} customers at once`,
+    `${fmt.int(perSecond)}/s (${check.ok} paid, ${refused} sold out, ${fmt.ms(fired.seconds * 1000)})`,
+    `>= ${budget}/s`,
+    perSecond >= budget,
+    `CPU per checkout: shop ${per(cpu.shop).toFixed(1)} ms` +
+      (cpu.postgres > 0 ? ` + PostgreSQL ${per(cpu.postgres).toFixed(1)} ms` : '') +
+      ` + bench client ${per(cpu.bench).toFixed(1)} ms, i.e. at most ${fmt.int(ceiling)}/s on ${cpuCount()} idle CPUs; ` +
+      `other processes used ${fmt.pct(others / fired.seconds)} of a CPU meanwhile`,
+  )
+  report.add(
+    'Checkout',
+    `${label}: oversell check`,
+    check.problems.length === 0
+      ? `stock >= 0, ${check.sold} units sold = ${check.sold} orders`
+      : check.problems.slice(0, 3).join('; '),
+    'zero oversell',
+    check.problems.length === 0,
+  )
+}
+
+export { CARTS_PER_PRODUCT, PRODUCTS }

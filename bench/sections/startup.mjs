@@ -1,0 +1,51 @@
+// Server: cold start of the built shop on an already migrated and seeded PGlite folder, from
+// spawn to the first 200 from /api/health (median of 3), and what the RSS floor is made of.
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+import { cpuSeconds, machineBusySeconds } from '../lib/cpu.mjs'
+import { fmt, median } from '../lib/report.mjs'
+import { ROOT, startShop } from '../lib/shop.mjs'
+
+const COLD_START_BUDGET_MS = 2000
+
+export async function coldStart(dataDir, report, { runs = 3 } = {}) {
+  const times = []
+  const cpu = []
+  const others = []
+  for (let i = 0; i < runs; i++) {
+    const busyBefore = machineBusySeconds()
+    const shop = await startShop({ dataDir })
+    const own = cpuSeconds(shop.pid) ?? 0
+    const busy = machineBusySeconds() - busyBefore
+    times.push(shop.readyMs)
+    cpu.push(own)
+    others.push(Math.max(0, busy - own) / (shop.readyMs / 1000))
+    await shop.stop()
+  }
+  const mid = median(times)
+  report.add(
+    'Server',
+    `cold start to /api/health, migrated PGlite (median of ${runs})`,
+    `${fmt.s(mid)} (${times.map((t) => fmt.s(t)).join(', ')})`,
+    `<= ${fmt.s(COLD_START_BUDGET_MS)}`,
+    mid <= COLD_START_BUDGET_MS,
+    `the shop used ${fmt.s(median(cpu) * 1000)} of CPU to start; other processes used ${fmt.pct(median(others))} of a CPU meanwhile`,
+  )
+}
+
+/** RSS of a process holding only the shop's modules, and of one holding only its PGlite. */
+export function rssFloor(dataDir, report) {
+  const probe = path.join(ROOT, 'bench/lib/rss-probe.mjs')
+  const run = (...args) =>
+    JSON.parse(execFileSync(process.execPath, [probe, ...args], { encoding: 'utf8' }))
+  const modules = run('modules')
+  const pglite = run('pglite', dataDir)
+  report.add(
+    'Server',
+    'RSS floor: node alone / + shop modules / node + PGlite only',
+    `${fmt.mb(modules.node)} / ${fmt.mb(modules.modules)} / ${fmt.mb(pglite.pglite)}`,
+    '',
+    null,
+    'the peak cannot go below modules + PGlite - node; see docs/performance.md',
+  )
+}
