@@ -80,8 +80,22 @@ describe('redirects', () => {
         headers: { Authorization: `Bearer ${token}` },
       })
     })
+    // Record every toast text, so a slow machine cannot miss the 3-second toast between polls.
+    await page.addInitScript(() => {
+      const seen = () => JSON.parse(sessionStorage.getItem('toasts-seen') ?? '[]') as string[]
+      new MutationObserver(() => {
+        const texts = [...document.querySelectorAll('[role="status"]')].map((n) => n.textContent)
+        const all = new Set([...seen(), ...texts.filter((x): x is string => Boolean(x))])
+        sessionStorage.setItem('toasts-seen', JSON.stringify([...all]))
+      }).observe(document, { childList: true, subtree: true, characterData: true })
+    })
     await app.goto('/orders')
-    await page.getByText(t('errors.sessionExpired')).waitFor()
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/')
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem('toasts-seen') ?? ''), {
+        timeout: 30_000,
+      })
+      .toContain(t('errors.sessionExpired'))
     expect(new URL(page.url()).pathname).toBe('/')
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull()
     await app.close()
