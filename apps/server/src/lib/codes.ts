@@ -1,11 +1,11 @@
 // Short human-readable codes (payments, orders, tickets): crypto-random characters from an
-// alphabet without look-alikes (no 0/O, 1/I/L), so they can be read out to support.
+// alphabet without look-alikes (no 0/O, 1/I), so they can be read out to support.
 import crypto from 'node:crypto'
 
-const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
+export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'
 
 export function randomCode(prefix: string, length: number): string {
   let code = ''
-  for (let i = 0; i < length; i++) code += ALPHABET[crypto.randomInt(ALPHABET.length)]
+  for (let i = 0; i < length; i++) code += CODE_ALPHABET[crypto.randomInt(CODE_ALPHABET.length)]
   return `${prefix}-${code}`
 }
