@@ -118,8 +118,9 @@ export function createServices(
  */
 function checkoutCart(cart: CartService): CartPort {
   return {
+    lock: (tx, userId) => cart.lockForCheckout(tx, userId),
     async snapshot(userId, tx) {
-      const snapshot = await cart.snapshot(userId, tx, { forUpdate: true })
+      const snapshot = await cart.snapshot(userId, tx)
       if (snapshot.droppedCoupon && snapshot.lines.length > 0) {
         throw new AppError(snapshot.droppedCoupon.reason)
       }
@@ -142,5 +143,8 @@ function checkoutCart(cart: CartService): CartPort {
     },
     removePaidUnits: (tx, userId, units, couponId) =>
       cart.removePaidUnits(tx, userId, units, couponId),
+    removePaidUnitsSteps: (userId, units, couponId, options) =>
+      cart.removePaidUnitsSteps(userId, units, couponId, options),
+    markPendingCheckout: (tx, userId) => cart.markPendingCheckout(tx, userId),
   }
 }

@@ -1,7 +1,7 @@
 // Checkout and top-up flows against the local LiteSVM chain with real signed transfers.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { coupons, payments, products } from '../src/db/schema.js'
+import { carts, coupons, payments, products } from '../src/db/schema.js'
 import { type SignedUpUser, signUp, type TestApp } from './helpers.js'
 import {
   createPaymentTestbed,
@@ -50,6 +50,11 @@ async function giveBalance(user: SignedUpUser, cents: number) {
 async function stockOf(productId: number) {
   const [row] = await t.database.db.select().from(products).where(eq(products.id, productId))
   return { stock: row?.stock ?? -1, reserved: row?.reserved ?? -1 }
+}
+
+async function pendingCheckoutFlag(userId: number) {
+  const [row] = await t.database.db.select().from(carts).where(eq(carts.userId, userId))
+  return row?.pendingCheckout
 }
 
 function pay(to: string, lamports: bigint, reference?: string) {
@@ -382,9 +387,12 @@ describe('changing one’s mind', () => {
       .returning()
     await giveBalance(user, 1000)
     const pending = await cryptoCheckout(user, last?.id ?? 0)
+    // The cart notes that a SOL checkout may be pending: the balance checkout looks for it.
+    expect(await pendingCheckoutFlag(user.id)).toBe(true)
     const paid = await inject(user, 'POST', '/api/payment/create', { payment_method: 'balance' })
     expect(paid.statusCode).toBe(200)
     expect(paid.json().status).toBe('confirmed')
+    expect(await pendingCheckoutFlag(user.id)).toBe(false)
     const old = (await inject(user, 'GET', `/api/payment/status/${pending.payment_code}`)).json()
     expect(old.status).toBe('cancelled')
     expect(await stockOf(last?.id ?? 0)).toEqual({ stock: 0, reserved: 0 })

@@ -167,6 +167,13 @@ export const carts = pgTable('carts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   couponId: integer('coupon_id').references(() => coupons.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Set when a SOL checkout of this cart starts, cleared only by the next checkout that finds no
+   * pending one: true means "there may be a pending SOL checkout", false means there is none.
+   * A balance checkout reads it in the statement that locks this row (the row's latest version),
+   * so it looks for a pending payment to replace only when there may be one.
+   */
+  pendingCheckout: boolean('pending_checkout').notNull().default(false),
 })
 
 export const cartItems = pgTable(

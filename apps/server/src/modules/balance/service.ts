@@ -2,8 +2,8 @@
 // transaction as users.balance_cents, so the ledger always sums to the balance; a debit is one
 // conditional UPDATE, so no number of concurrent spends can take a balance below zero.
 import { type BalanceTransaction, centsToEuros } from '@shop/contract'
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm'
-import type { Db, DbOrTx } from '../../db/client.js'
+import { and, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm'
+import { type Db, type DbOrTx, queryRows } from '../../db/client.js'
 import { balanceLedger, users } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { pageWindow } from '../../lib/paging.js'
@@ -34,24 +34,59 @@ export class BalanceService {
   /** Adds money to a balance. Must run inside the caller's transaction. */
   async credit(tx: DbOrTx, entry: LedgerEntry): Promise<void> {
     if (entry.amountCents <= 0) return
-    await tx
-      .update(users)
-      .set({ balanceCents: sql`${users.balanceCents} + ${entry.amountCents}` })
-      .where(eq(users.id, entry.userId))
-    await tx.insert(balanceLedger).values(entry)
+    await tx.execute(sql`with ${this.creditSteps(entry)} select 1`)
   }
 
   /** Takes money from a balance, or throws 402 INSUFFICIENT_BALANCE and changes nothing. */
   async debit(tx: DbOrTx, entry: LedgerEntry): Promise<void> {
+    const rows = await queryRows<{ debited: number }>(
+      tx,
+      sql`with ${this.debitSteps(entry)} select count(*)::int as debited from debited`,
+    )
+    if (rows[0]?.debited !== 1) throw new AppError('INSUFFICIENT_BALANCE')
+  }
+
+  /**
+   * A credit as WITH items, so that the balance and its ledger line are one statement (a round
+   * trip less inside every payment's transaction): `credited` updates the users row, the ledger
+   * line is written for the row it returns. `entry.amountCents` must be positive. (Drizzle
+   * wraps an embedded query builder in parentheses, as a WITH item needs.)
+   */
+  creditSteps(entry: LedgerEntry): SQL {
+    const credited = sql`credited as ${this.db
+      .update(users)
+      .set({ balanceCents: sql`${users.balanceCents} + ${entry.amountCents}` })
+      .where(eq(users.id, entry.userId))
+      .returning({ id: users.id })}`
+    return sql`${credited}, credit_line as (${this.#ledgerLine('credited', entry, entry.amountCents)})`
+  }
+
+  /**
+   * A debit as WITH items: `debited` takes the money only where the balance covers it and
+   * returns the users row when it did (the caller refuses the payment when it returns none),
+   * and the ledger line is written only then. Nothing is written for an amount of zero, but
+   * `debited` still returns the row.
+   */
+  debitSteps(entry: LedgerEntry): SQL {
     const amount = Math.abs(entry.amountCents)
-    if (amount === 0) return
-    const updated = await tx
+    const debited = sql`debited as ${this.db
       .update(users)
       .set({ balanceCents: sql`${users.balanceCents} - ${amount}` })
       .where(and(eq(users.id, entry.userId), gte(users.balanceCents, amount)))
-      .returning({ id: users.id })
-    if (updated.length === 0) throw new AppError('INSUFFICIENT_BALANCE')
-    await tx.insert(balanceLedger).values({ ...entry, amountCents: -amount })
+      .returning({ id: users.id })}`
+    if (amount === 0) return debited
+    return sql`${debited}, debit_line as (${this.#ledgerLine('debited', entry, -amount)})`
+  }
+
+  /** INSERT ... SELECT of one ledger line for the users row the WITH item `source` returned. */
+  #ledgerLine(source: 'credited' | 'debited', entry: LedgerEntry, amountCents: number): SQL {
+    return sql`insert into ${balanceLedger}
+        (${sql.identifier(balanceLedger.userId.name)}, ${sql.identifier(balanceLedger.amountCents.name)},
+         ${sql.identifier(balanceLedger.kind.name)}, ${sql.identifier(balanceLedger.description.name)},
+         ${sql.identifier(balanceLedger.paymentId.name)}, ${sql.identifier(balanceLedger.transferSignature.name)})
+      select id, ${amountCents}::bigint, ${entry.kind}::ledger_kind, ${entry.description}::text,
+        ${entry.paymentId ?? null}::int, ${entry.transferSignature ?? null}::text
+      from ${sql.raw(source)}`
   }
 
   async history(

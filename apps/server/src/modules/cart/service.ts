@@ -2,7 +2,7 @@
 // from current product prices on every read. Changes lock the user's carts row, so concurrent
 // requests of one user are applied one after the other.
 import { CART_MAX_ITEMS, type Cart, centsToEuros } from '@shop/contract'
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { cartItems, carts, couponRedemptions, coupons, products } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
@@ -40,6 +40,16 @@ export interface CartSnapshot {
   /** A coupon this read found no longer valid and removed from the cart, and why. */
   droppedCoupon: { code: string; reason: CouponRefusal | 'CART_EMPTY' } | null
 }
+
+/** A cart line as the snapshot's JSON array holds it. */
+type JsonLine = [
+  productId: number,
+  quantity: number,
+  name: string,
+  unitPriceCents: number,
+  buyableQuantity: number,
+  active: boolean,
+]
 
 export interface SnapshotOptions {
   /** Lock the user's carts row (SELECT ... FOR UPDATE) until the transaction ends. */
@@ -85,7 +95,18 @@ export class CartService {
     tx: DbOrTx = this.db,
     options: SnapshotOptions = {},
   ): Promise<CartSnapshot> {
-    const headQuery = tx
+    // The lock is a statement of its own: a statement that waited for a row lock still reads
+    // every other table as it was when it started, so what the lock protects is read by the next.
+    if (options.forUpdate) {
+      await tx
+        .select({ id: carts.userId })
+        .from(carts)
+        .where(eq(carts.userId, userId))
+        .for('update')
+    }
+    // Head and lines in one statement (one round trip): the lines as a JSON array, in the order
+    // they were added.
+    const [head] = await tx
       .select({
         coupon: coupons,
         userRedemptions: sql<number>`(select count(*)::int from ${couponRedemptions}
@@ -96,29 +117,26 @@ export class CartService {
           where ${couponRedemptions.couponId} = ${carts.couponId}
             and ${couponRedemptions.userId} = ${carts.userId}
             and ${couponRedemptions.status} = 'reserved')`,
+        lines: sql<JsonLine[] | null>`(select json_agg(json_build_array(
+            ${cartItems.productId}, ${cartItems.quantity}, ${products.name}, ${products.priceCents},
+            ${products.stock} - ${products.reserved}, ${products.active})
+            order by ${cartItems.addedAt}, ${cartItems.productId})
+          from ${cartItems} inner join ${products} on ${products.id} = ${cartItems.productId}
+          where ${cartItems.userId} = ${carts.userId})`,
       })
       .from(carts)
       .leftJoin(coupons, eq(coupons.id, carts.couponId))
       .where(eq(carts.userId, userId))
-    const [head] = options.forUpdate
-      ? await headQuery.for('update', { of: carts })
-      : await headQuery
-
-    const rows = head
-      ? await tx
-          .select({
-            productId: cartItems.productId,
-            quantity: cartItems.quantity,
-            name: products.name,
-            unitPriceCents: products.priceCents,
-            buyableQuantity: sql<number>`(${products.stock} - ${products.reserved})::int`,
-            active: products.active,
-          })
-          .from(cartItems)
-          .innerJoin(products, eq(products.id, cartItems.productId))
-          .where(eq(cartItems.userId, userId))
-          .orderBy(asc(cartItems.addedAt), asc(cartItems.productId))
-      : []
+    const rows = (head?.lines ?? []).map(
+      ([productId, quantity, name, unitPriceCents, buyableQuantity, active]) => ({
+        productId,
+        quantity,
+        name,
+        unitPriceCents,
+        buyableQuantity,
+        active,
+      }),
+    )
 
     const lines: CartLine[] = rows.map((row) => ({
       ...row,
@@ -259,39 +277,74 @@ export class CartService {
     units: ReadonlyMap<number, number>,
     couponId: number | null,
   ): Promise<void> {
+    await tx.execute(sql`with ${this.removePaidUnitsSteps(userId, units, couponId)} select 1`)
+  }
+
+  /**
+   * `removePaidUnits` as WITH items, for a statement that also writes the payment's other rows
+   * (one round trip inside the checkout's transaction). The carts row first, as every cart
+   * change does: the update locks it, and the coupon goes only when it is the one the payment
+   * used; `pendingCheckout` sets carts.pending_checkout too. Lines paid in full go, the others
+   * keep their unpaid units (disjoint rows, so the two statements cannot meet).
+   */
+  removePaidUnitsSteps(
+    userId: number,
+    units: ReadonlyMap<number, number>,
+    couponId: number | null,
+    options: { pendingCheckout?: boolean } = {},
+  ): SQL {
     for (const paid of units.values()) {
       if (!Number.isSafeInteger(paid) || paid <= 0) {
         throw new RangeError(`paid units must be a positive integer, got ${paid}`)
       }
     }
-    // Two statements whatever the cart holds (it was 2 + 2 per line; on PostgreSQL each one is a
-    // round trip inside the checkout's transaction). The carts row first, as every cart change
-    // does: the update locks it, and the coupon goes only when it is the one the payment used.
-    const [cart] = await tx
+    const cartRow = sql`paid_cart as ${this.db
       .update(carts)
       .set({
         updatedAt: new Date(),
         ...(couponId === null ? {} : { couponId: sql`nullif(${carts.couponId}, ${couponId})` }),
+        ...(options.pendingCheckout === undefined
+          ? {}
+          : { pendingCheckout: options.pendingCheckout }),
       })
       .where(eq(carts.userId, userId))
-      .returning({ userId: carts.userId })
-    if (!cart || units.size === 0) return
-    // Lines paid in full go, the others keep their unpaid units (disjoint rows).
+      .returning({ userId: carts.userId })}`
+    if (units.size === 0) return cartRow
     const paid = sql.join(
       [...units].map(([productId, count]) => sql`(${productId}::int, ${count}::int)`),
       sql`, `,
     )
-    await tx.execute(sql`
-      with paid(product_id, units) as (values ${paid}),
-      gone as (
-        delete from ${cartItems} ci using paid
+    return sql`${cartRow},
+      paid_units(product_id, units) as (values ${paid}),
+      paid_lines_gone as (
+        delete from ${cartItems} ci using paid_units paid
         where ci.user_id = ${userId} and ci.product_id = paid.product_id
           and ci.quantity <= paid.units
-      )
-      update ${cartItems} ci set quantity = ci.quantity - paid.units
-      from paid
-      where ci.user_id = ${userId} and ci.product_id = paid.product_id
-        and ci.quantity > paid.units`)
+      ),
+      paid_lines_kept as (
+        update ${cartItems} ci set quantity = ci.quantity - paid.units
+        from paid_units paid
+        where ci.user_id = ${userId} and ci.product_id = paid.product_id
+          and ci.quantity > paid.units
+      )`
+  }
+
+  /**
+   * Locks the carts row for a checkout. The flag comes from the statement that takes the lock,
+   * so it is the row's latest version even when the lock had to be waited for.
+   */
+  async lockForCheckout(tx: Tx, userId: number): Promise<{ pendingCheckout: boolean }> {
+    const [row] = await tx
+      .select({ pendingCheckout: carts.pendingCheckout })
+      .from(carts)
+      .where(eq(carts.userId, userId))
+      .for('update')
+    return { pendingCheckout: row?.pendingCheckout ?? false }
+  }
+
+  /** Notes on the (locked) carts row that a SOL checkout of it is now pending. */
+  async markPendingCheckout(tx: Tx, userId: number): Promise<void> {
+    await tx.update(carts).set({ pendingCheckout: true }).where(eq(carts.userId, userId))
   }
 
   /**

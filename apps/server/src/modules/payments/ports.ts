@@ -1,5 +1,6 @@
 // What checkout needs from the cart and coupon modules, named from the payments side. services.ts
 // adapts the cart and coupon services to these, so payments never reach into their tables.
+import type { SQL } from 'drizzle-orm'
 import type { Tx } from '../../db/client.js'
 
 export interface CheckoutLine {
@@ -18,7 +19,15 @@ export interface CheckoutCart {
 }
 
 export interface CartPort {
-  /** The cart priced now, with its coupon re-checked (an invalid coupon is dropped). */
+  /**
+   * Locks the customer's carts row until the transaction ends (one checkout per cart at a time)
+   * and tells whether a SOL checkout of it may still be pending (carts.pending_checkout).
+   */
+  lock(tx: Tx, userId: number): Promise<{ pendingCheckout: boolean }>
+  /**
+   * The cart priced now, with its coupon re-checked (an invalid coupon stops the checkout with
+   * its reason). The caller holds the lock.
+   */
   snapshot(userId: number, tx: Tx): Promise<CheckoutCart>
   /** Takes paid units out of the cart (and the coupon, when it was the one paid with). */
   removePaidUnits(
@@ -27,6 +36,18 @@ export interface CartPort {
     units: ReadonlyMap<number, number>,
     couponId: number | null,
   ): Promise<void>
+  /**
+   * `removePaidUnits` as WITH items for a statement of the payment's own; `pendingCheckout`
+   * also sets the cart's flag.
+   */
+  removePaidUnitsSteps(
+    userId: number,
+    units: ReadonlyMap<number, number>,
+    couponId: number | null,
+    options?: { pendingCheckout?: boolean },
+  ): SQL
+  /** Notes on the locked carts row that a SOL checkout of it is now pending. */
+  markPendingCheckout(tx: Tx, userId: number): Promise<void>
 }
 
 export interface CouponPort {

@@ -21,9 +21,8 @@ import {
 } from '@shop/contract'
 import { getAddressDecoder } from '@solana/kit'
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
-import type { Db, DbOrTx, Tx } from '../../db/client.js'
+import { type Db, type DbOrTx, queryRows, type Tx } from '../../db/client.js'
 import {
-  carts,
   chainTransfers,
   orders,
   paymentProblemReports,
@@ -185,14 +184,12 @@ export class PaymentService {
     const row = await this.#withAmountRetry(() =>
       this.db.transaction(async (tx) => {
         // One checkout per cart at a time: a second one waits, then finds the cart emptied.
-        await tx
-          .select({ id: carts.userId })
-          .from(carts)
-          .where(eq(carts.userId, userId))
-          .for('update')
+        const { pendingCheckout } = await this.cart.lock(tx, userId)
         // A new checkout replaces the customer's pending one (a crypto one also a pending
         // top-up: one pending SOL payment per customer), giving back its stock and coupon first.
-        await this.#cancelPendingCrypto(tx, userId, method === 'crypto' ? 'any' : 'checkout')
+        // A balance checkout looks for one only when the cart's flag says there may be one.
+        if (method === 'crypto') await this.#cancelPendingCrypto(tx, userId, 'any')
+        else if (pendingCheckout) await this.#cancelPendingCrypto(tx, userId, 'checkout')
         const cart = await this.cart.snapshot(userId, tx)
         if (cart.lines.length === 0) throw new AppError('CART_EMPTY')
         if (rate === null || cart.totalCents === 0) return this.#payFromBalance(tx, userId, cart)
@@ -279,13 +276,6 @@ export class PaymentService {
       })
       .returning()
     if (!payment) throw new Error('payment insert returned nothing')
-    await this.balance.debit(tx, {
-      userId,
-      amountCents: cart.totalCents,
-      kind: 'purchase',
-      description: `Order ${payment.paymentCode}`,
-      paymentId: payment.id,
-    })
     if (cart.couponId !== null) {
       await this.coupons.reserve(tx, {
         couponId: cart.couponId,
@@ -295,8 +285,23 @@ export class PaymentService {
       })
       await this.coupons.redeem(tx, payment.id)
     }
-    await this.#createOrders(tx, userId, payment, cart, 'completed')
-    await this.cart.removePaidUnits(tx, userId, unitsOf(cart), cart.couponId)
+    // The debit with its ledger line, the orders and the cart's paid units in one statement:
+    // each is a round trip inside the transaction otherwise (docs/performance.md). A balance
+    // that does not cover the total writes no ledger line, and the throw rolls back the rest.
+    const settled = await queryRows<{ debited: number }>(
+      tx,
+      sql`with ${this.balance.debitSteps({
+        userId,
+        amountCents: cart.totalCents,
+        kind: 'purchase',
+        description: `Order ${payment.paymentCode}`,
+        paymentId: payment.id,
+      })},
+      new_orders as ${tx.insert(orders).values(this.#orderRows(userId, payment, cart, 'completed'))},
+      ${this.cart.removePaidUnitsSteps(userId, unitsOf(cart), cart.couponId, { pendingCheckout: false })}
+      select count(*)::int as debited from debited`,
+    )
+    if (settled[0]?.debited !== 1) throw new AppError('INSUFFICIENT_BALANCE')
     return payment
   }
 
@@ -324,7 +329,8 @@ export class PaymentService {
         subtotalCents: cart.subtotalCents,
       })
     }
-    await this.#createOrders(tx, userId, payment, cart, 'pending')
+    await tx.insert(orders).values(this.#orderRows(userId, payment, cart, 'pending'))
+    await this.cart.markPendingCheckout(tx, userId)
     return payment
   }
 
@@ -415,31 +421,29 @@ export class PaymentService {
     }
   }
 
-  async #createOrders(
-    tx: Tx,
+  /** One order per unit, each with its share of what the payment charged. */
+  #orderRows(
     userId: number,
     payment: PaymentRow,
     cart: CheckoutCart,
     status: 'pending' | 'completed',
-  ): Promise<void> {
+  ): (typeof orders.$inferInsert)[] {
     const units = cart.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line))
     const shares = splitByPrice(
       units.map((unit) => unit.unitPriceCents),
       cart.totalCents,
     )
-    await tx.insert(orders).values(
-      units.map((unit, i) => ({
-        orderCode: randomCode('O', 8),
-        userId,
-        paymentId: payment.id,
-        productId: unit.productId,
-        productName: unit.productName,
-        productPriceCents: unit.unitPriceCents,
-        paidCents: shares[i] ?? 0,
-        status,
-        orderTime: payment.createdAt,
-      })),
-    )
+    return units.map((unit, i) => ({
+      orderCode: randomCode('O', 8),
+      userId,
+      paymentId: payment.id,
+      productId: unit.productId,
+      productName: unit.productName,
+      productPriceCents: unit.unitPriceCents,
+      paidCents: shares[i] ?? 0,
+      status,
+      orderTime: payment.createdAt,
+    }))
   }
 
   // ------------------------------------------------------------------ closing
