@@ -17,6 +17,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js'
 import { adaptPglite } from './pglite-client.js'
+import { PreparingClient } from './preparing-pg-client.js'
 import * as schema from './schema.js'
 import { TableVersions } from './table-versions.js'
 
@@ -117,7 +118,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max })
+  const pool = new pg.Pool({ connectionString: url, max, Client: PreparingClient })
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
   const db = drizzlePg({ client: pool, schema }) as unknown as Db

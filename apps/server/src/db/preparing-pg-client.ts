@@ -1,0 +1,52 @@
+// A node-postgres client that keeps every parameterised statement prepared on its connection.
+//
+// Drizzle sends each query as an unnamed statement, so PostgreSQL parses, analyses and plans the
+// same text again on every run. Named after a hash of its text, a statement is parsed once per
+// connection and then only bound and executed: less work in PostgreSQL and fewer bytes on the
+// wire for every query of a checkout (docs/performance.md). postgres.js does the same by default.
+//
+// Only statements with parameters are named: they already go by the extended protocol, which
+// carries one statement each, whereas a text without parameters may hold several statements
+// (migrations), which only the simple protocol accepts.
+import crypto from 'node:crypto'
+import pg from 'pg'
+
+/**
+ * Distinct statements one connection keeps prepared; beyond it, new texts run unnamed as before.
+ * The shop's code has a few hundred at most (lists of varying length give one text per length).
+ */
+export const MAX_PREPARED_PER_CONNECTION = 1000
+
+/** The statement's name: a hash of its text, so one text always maps to one name. */
+export function statementName(text: string): string {
+  return `s_${crypto.createHash('sha1').update(text).digest('base64url')}`
+}
+
+type QueryConfigLike = { text?: unknown; name?: unknown; submit?: unknown; values?: unknown }
+
+export class PreparingClient extends pg.Client {
+  readonly #named = new Set<string>()
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query has a dozen overloads; this only adds a name to one shape and passes everything through.
+  override query(config: any, values?: any, callback?: any): any {
+    return super.query(this.#withName(config, values), values, callback)
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: passed through to pg.Client#query as it came.
+  #withName(config: any, values: unknown): any {
+    if (!config || typeof config !== 'object') return config
+    const query = config as QueryConfigLike
+    // A Query or cursor object (has submit) or a caller's own name is left alone.
+    if (typeof query.text !== 'string' || query.name !== undefined || query.submit !== undefined) {
+      return config
+    }
+    const params = Array.isArray(values) ? values : query.values
+    if (!Array.isArray(params) || params.length === 0) return config
+    const name = statementName(query.text)
+    if (!this.#named.has(name)) {
+      if (this.#named.size >= MAX_PREPARED_PER_CONNECTION) return config
+      this.#named.add(name)
+    }
+    return { ...query, name }
+  }
+}
