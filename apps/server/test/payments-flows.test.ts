@@ -99,6 +99,10 @@ describe('balance checkout', () => {
       method: 'balance',
       final_amount_eur: product.priceCents / 100,
     })
+    // The answer is the row as stored (it comes back from the statement that wrote it).
+    const status = (await inject(user, 'GET', `/api/payment/status/${payment.payment_code}`)).json()
+    expect(payment).toEqual(status)
+    expect(Date.parse(payment.created_at)).toBeGreaterThan(Date.now() - 60_000)
     expect((await stockOf(product.id)).stock).toBe(before.stock - 1)
     expect((await inject(user, 'GET', '/api/cart')).json().items_count).toBe(0)
     const orders = (await inject(user, 'GET', '/api/orders')).json()
@@ -114,6 +118,7 @@ describe('balance checkout', () => {
     expect(history.transactions[0]).toMatchObject({
       amount: -product.priceCents / 100,
       kind: 'purchase',
+      description: `Order ${payment.payment_code}`,
     })
     expect(await ledgerEqualsBalance(t, user.id)).toBe(true)
   })

@@ -3,7 +3,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import { type ExtractTablesWithRelations, is, type SQL } from 'drizzle-orm'
+import { type ExtractTablesWithRelations, getTableColumns, is, type SQL } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import {
@@ -31,6 +31,23 @@ export type DbOrTx = Db | Tx
 export async function queryRows<T>(db: DbOrTx, query: SQL | string): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }
   return result.rows
+}
+
+/**
+ * A row of `table` as the driver returned it from raw SQL (column names, driver values), mapped
+ * the way Drizzle maps its own query results: for a statement Drizzle's builders cannot express,
+ * such as a WITH that writes several tables and returns one of them.
+ */
+export function rowFromDriver<T extends PgTable>(
+  table: T,
+  raw: Record<string, unknown>,
+): T['$inferSelect'] {
+  const row: Record<string, unknown> = {}
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name]
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
+  }
+  return row as T['$inferSelect']
 }
 
 export interface Database {

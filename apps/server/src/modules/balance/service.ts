@@ -20,6 +20,9 @@ export interface LedgerEntry {
   transferSignature?: string | null
 }
 
+/** A ledger entry inside a larger statement: the payment may be one the statement inserts. */
+export type LedgerStep = Omit<LedgerEntry, 'paymentId'> & { paymentId?: number | SQL | null }
+
 export class BalanceService {
   constructor(private readonly db: Db) {}
 
@@ -52,7 +55,7 @@ export class BalanceService {
    * line is written for the row it returns. `entry.amountCents` must be positive. (Drizzle
    * wraps an embedded query builder in parentheses, as a WITH item needs.)
    */
-  creditSteps(entry: LedgerEntry): SQL {
+  creditSteps(entry: LedgerStep): SQL {
     const credited = sql`credited as ${this.db
       .update(users)
       .set({ balanceCents: sql`${users.balanceCents} + ${entry.amountCents}` })
@@ -67,7 +70,7 @@ export class BalanceService {
    * and the ledger line is written only then. Nothing is written for an amount of zero, but
    * `debited` still returns the row.
    */
-  debitSteps(entry: LedgerEntry): SQL {
+  debitSteps(entry: LedgerStep): SQL {
     const amount = Math.abs(entry.amountCents)
     const debited = sql`debited as ${this.db
       .update(users)
@@ -79,7 +82,7 @@ export class BalanceService {
   }
 
   /** INSERT ... SELECT of one ledger line for the users row the WITH item `source` returned. */
-  #ledgerLine(source: 'credited' | 'debited', entry: LedgerEntry, amountCents: number): SQL {
+  #ledgerLine(source: 'credited' | 'debited', entry: LedgerStep, amountCents: number): SQL {
     return sql`insert into ${balanceLedger}
         (${sql.identifier(balanceLedger.userId.name)}, ${sql.identifier(balanceLedger.amountCents.name)},
          ${sql.identifier(balanceLedger.kind.name)}, ${sql.identifier(balanceLedger.description.name)},

@@ -20,8 +20,9 @@ import {
   type TopupResponse,
 } from '@shop/contract'
 import { getAddressDecoder } from '@solana/kit'
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
-import { type Db, type DbOrTx, queryRows, type Tx } from '../../db/client.js'
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import type { PgInsertValue } from 'drizzle-orm/pg-core'
+import { type Db, type DbOrTx, queryRows, rowFromDriver, type Tx } from '../../db/client.js'
 import {
   chainTransfers,
   orders,
@@ -37,7 +38,7 @@ import type { RateService } from '../../solana/rates.js'
 import { transferRequestUrl } from '../../solana/solana-pay.js'
 import { isUniqueViolation } from '../auth/service.js'
 import type { BalanceService } from '../balance/service.js'
-import type { CartPort, CheckoutCart, CouponPort } from './ports.js'
+import type { CartPort, CheckoutCart, CheckoutLine, CouponPort } from './ports.js'
 import { splitByPrice } from './split.js'
 
 export type PaymentRow = typeof payments.$inferSelect
@@ -258,24 +259,53 @@ export class PaymentService {
 
   async #payFromBalance(tx: Tx, userId: number, cart: CheckoutCart): Promise<PaymentRow> {
     const now = new Date()
-    await this.#takeStock(tx, cart, 'sell')
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        paymentCode: randomCode('P', 8),
+    // The units of a one-line cart are taken in the statement below; a longer cart's are taken
+    // first, one product after the other in id order (see #takeStock).
+    const [onlyLine] = cart.lines.length === 1 ? cart.lines : []
+    if (!onlyLine) await this.#takeStock(tx, cart, 'sell')
+    // The stock, the payment, the debit with its ledger line, the orders and the cart's paid
+    // units in one statement: each is a round trip inside the transaction otherwise
+    // (docs/performance.md). What was refused (stock first, then the balance) is thrown below,
+    // which rolls back everything the statement wrote.
+    const paymentCode = randomCode('P', 8)
+    const paymentId = sql`(select id from new_payment)`
+    const [settled] = await queryRows<Record<string, unknown> & { debited: number; taken: number }>(
+      tx,
+      sql`with ${onlyLine ? sql`taken as ${this.#stockUpdate(tx, onlyLine, 'sell')},` : sql``}
+      new_payment as ${tx
+        .insert(payments)
+        .values({
+          paymentCode,
+          userId,
+          kind: 'checkout',
+          method: 'balance',
+          status: 'confirmed',
+          subtotalCents: cart.subtotalCents,
+          discountCents: cart.discountCents,
+          amountCents: cart.totalCents,
+          couponId: cart.couponId,
+          createdAt: now,
+          confirmedAt: now,
+          closedAt: now,
+        })
+        .returning()},
+      ${this.balance.debitSteps({
         userId,
-        kind: 'checkout',
-        method: 'balance',
-        status: 'confirmed',
-        subtotalCents: cart.subtotalCents,
-        discountCents: cart.discountCents,
         amountCents: cart.totalCents,
-        couponId: cart.couponId,
-        confirmedAt: now,
-        closedAt: now,
-      })
-      .returning()
-    if (!payment) throw new Error('payment insert returned nothing')
+        kind: 'purchase',
+        description: `Order ${paymentCode}`,
+        paymentId,
+      })},
+      new_orders as ${tx.insert(orders).values(this.#orderRows(userId, paymentId, now, cart, 'completed'))},
+      ${this.cart.removePaidUnitsSteps(userId, unitsOf(cart), cart.couponId, { pendingCheckout: false })}
+      select new_payment.*, (select count(*)::int from debited) as debited,
+        ${onlyLine ? sql`(select count(*)::int from taken)` : sql`1`} as taken
+      from new_payment`,
+    )
+    if (!settled) throw new Error('payment insert returned nothing')
+    if (onlyLine && settled.taken !== 1) throw unavailable(onlyLine)
+    if (settled.debited !== 1) throw new AppError('INSUFFICIENT_BALANCE')
+    const payment = rowFromDriver(payments, settled)
     if (cart.couponId !== null) {
       await this.coupons.reserve(tx, {
         couponId: cart.couponId,
@@ -285,23 +315,6 @@ export class PaymentService {
       })
       await this.coupons.redeem(tx, payment.id)
     }
-    // The debit with its ledger line, the orders and the cart's paid units in one statement:
-    // each is a round trip inside the transaction otherwise (docs/performance.md). A balance
-    // that does not cover the total writes no ledger line, and the throw rolls back the rest.
-    const settled = await queryRows<{ debited: number }>(
-      tx,
-      sql`with ${this.balance.debitSteps({
-        userId,
-        amountCents: cart.totalCents,
-        kind: 'purchase',
-        description: `Order ${payment.paymentCode}`,
-        paymentId: payment.id,
-      })},
-      new_orders as ${tx.insert(orders).values(this.#orderRows(userId, payment, cart, 'completed'))},
-      ${this.cart.removePaidUnitsSteps(userId, unitsOf(cart), cart.couponId, { pendingCheckout: false })}
-      select count(*)::int as debited from debited`,
-    )
-    if (settled[0]?.debited !== 1) throw new AppError('INSUFFICIENT_BALANCE')
     return payment
   }
 
@@ -329,7 +342,9 @@ export class PaymentService {
         subtotalCents: cart.subtotalCents,
       })
     }
-    await tx.insert(orders).values(this.#orderRows(userId, payment, cart, 'pending'))
+    await tx
+      .insert(orders)
+      .values(this.#orderRows(userId, payment.id, payment.createdAt, cart, 'pending'))
     await this.cart.markPendingCheckout(tx, userId)
     return payment
   }
@@ -400,34 +415,38 @@ export class PaymentService {
     // test/reliability/races.test.ts).
     const lines = [...cart.lines].sort((a, b) => a.productId - b.productId)
     for (const line of lines) {
-      const change =
-        how === 'sell'
-          ? { stock: sql`${products.stock} - ${line.quantity}` }
-          : { reserved: sql`${products.reserved} + ${line.quantity}` }
-      const updated = await tx
-        .update(products)
-        .set(change)
-        .where(
-          and(
-            eq(products.id, line.productId),
-            eq(products.active, true),
-            sql`${products.stock} - ${products.reserved} >= ${line.quantity}`,
-          ),
-        )
-        .returning({ id: products.id })
-      if (updated.length === 0) {
-        throw new AppError('PRODUCT_UNAVAILABLE', `${line.productName} is no longer available`)
-      }
+      const updated = await this.#stockUpdate(tx, line, how)
+      if (updated.length === 0) throw unavailable(line)
     }
+  }
+
+  /** Sells or reserves a line's units when they can still be bought; returns the row if so. */
+  #stockUpdate(tx: Tx, line: CheckoutLine, how: 'sell' | 'reserve') {
+    const change =
+      how === 'sell'
+        ? { stock: sql`${products.stock} - ${line.quantity}` }
+        : { reserved: sql`${products.reserved} + ${line.quantity}` }
+    return tx
+      .update(products)
+      .set(change)
+      .where(
+        and(
+          eq(products.id, line.productId),
+          eq(products.active, true),
+          sql`${products.stock} - ${products.reserved} >= ${line.quantity}`,
+        ),
+      )
+      .returning({ id: products.id })
   }
 
   /** One order per unit, each with its share of what the payment charged. */
   #orderRows(
     userId: number,
-    payment: PaymentRow,
+    paymentId: number | SQL,
+    orderTime: Date,
     cart: CheckoutCart,
     status: 'pending' | 'completed',
-  ): (typeof orders.$inferInsert)[] {
+  ): PgInsertValue<typeof orders>[] {
     const units = cart.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line))
     const shares = splitByPrice(
       units.map((unit) => unit.unitPriceCents),
@@ -436,13 +455,13 @@ export class PaymentService {
     return units.map((unit, i) => ({
       orderCode: randomCode('O', 8),
       userId,
-      paymentId: payment.id,
+      paymentId,
       productId: unit.productId,
       productName: unit.productName,
       productPriceCents: unit.unitPriceCents,
       paidCents: shares[i] ?? 0,
       status,
-      orderTime: payment.createdAt,
+      orderTime,
     }))
   }
 
@@ -707,6 +726,10 @@ export class PaymentService {
       })
     }
   }
+}
+
+function unavailable(line: CheckoutLine): AppError {
+  return new AppError('PRODUCT_UNAVAILABLE', `${line.productName} is no longer available`)
 }
 
 /** PostgreSQL's deadlock_detected, from either driver (the code may sit on a wrapped cause). */
