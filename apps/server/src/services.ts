@@ -12,11 +12,11 @@ import { SessionService } from './modules/auth/sessions.js'
 import { TelegramLoginService } from './modules/auth/telegram.js'
 import { AccessTokens } from './modules/auth/tokens.js'
 import { BalanceService } from './modules/balance/service.js'
-import { CartService, lineAvailable } from './modules/cart/service.js'
+import { CartService, type CartSnapshot, lineAvailable } from './modules/cart/service.js'
 import { CatalogService } from './modules/catalog/service.js'
 import { CouponService } from './modules/coupons/service.js'
 import { OrderService } from './modules/orders/service.js'
-import type { CartPort, CouponPort } from './modules/payments/ports.js'
+import type { CartPort, CheckoutCart, CouponPort } from './modules/payments/ports.js'
 import { PaymentService } from './modules/payments/service.js'
 import { PaymentSignatureService } from './modules/payments/signatures.js'
 import { SupportService } from './modules/support/service.js'
@@ -111,40 +111,47 @@ export function createServices(
   }
 }
 
-/**
- * The cart as checkout sees it. Checkout charges exactly what the customer saw: a coupon that
- * stopped being valid, or a line that can no longer be bought, stops the checkout with its reason
- * (the next cart read shows the change) instead of charging a different amount.
- */
+/** The cart as checkout sees it (see checkoutView). */
 function checkoutCart(cart: CartService): CartPort {
   return {
-    lock: (tx, userId) => cart.lockForCheckout(tx, userId),
+    async lock(tx, userId) {
+      const { pendingCheckout, snapshot } = await cart.lockForCheckout(tx, userId)
+      return { pendingCheckout, cart: async () => checkoutView(snapshot) }
+    },
     async snapshot(userId, tx) {
-      const snapshot = await cart.snapshot(userId, tx)
-      if (snapshot.droppedCoupon && snapshot.lines.length > 0) {
-        throw new AppError(snapshot.droppedCoupon.reason)
-      }
-      const unavailable = snapshot.lines.find((line) => !lineAvailable(line))
-      if (unavailable) {
-        throw new AppError('PRODUCT_UNAVAILABLE', `${unavailable.name} is no longer available`)
-      }
-      return {
-        lines: snapshot.lines.map((line) => ({
-          productId: line.productId,
-          productName: line.name,
-          unitPriceCents: line.unitPriceCents,
-          quantity: line.quantity,
-        })),
-        subtotalCents: snapshot.subtotalCents,
-        discountCents: snapshot.discountCents,
-        totalCents: snapshot.totalCents,
-        couponId: snapshot.coupon?.id ?? null,
-      }
+      return checkoutView(await cart.snapshot(userId, tx))
     },
     removePaidUnits: (tx, userId, units, couponId) =>
       cart.removePaidUnits(tx, userId, units, couponId),
     removePaidUnitsSteps: (userId, units, couponId, options) =>
       cart.removePaidUnitsSteps(userId, units, couponId, options),
     markPendingCheckout: (tx, userId) => cart.markPendingCheckout(tx, userId),
+  }
+}
+
+/**
+ * Checkout charges exactly what the customer saw: a coupon that stopped being valid, or a line
+ * that can no longer be bought, stops the checkout with its reason (the next cart read shows the
+ * change) instead of charging a different amount.
+ */
+function checkoutView(snapshot: CartSnapshot): CheckoutCart {
+  if (snapshot.droppedCoupon && snapshot.lines.length > 0) {
+    throw new AppError(snapshot.droppedCoupon.reason)
+  }
+  const unavailable = snapshot.lines.find((line) => !lineAvailable(line))
+  if (unavailable) {
+    throw new AppError('PRODUCT_UNAVAILABLE', `${unavailable.name} is no longer available`)
+  }
+  return {
+    lines: snapshot.lines.map((line) => ({
+      productId: line.productId,
+      productName: line.name,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+    })),
+    subtotalCents: snapshot.subtotalCents,
+    discountCents: snapshot.discountCents,
+    totalCents: snapshot.totalCents,
+    couponId: snapshot.coupon?.id ?? null,
   }
 }

@@ -1,12 +1,12 @@
 // What checkout (issue 5) calls on the cart inside its own transaction: the priced snapshot and
 // taking paid units out of the cart.
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../src/db/client.js'
+import { type Database, queryRows } from '../src/db/client.js'
 import { cartItems, carts, cities, coupons, districts, products, users } from '../src/db/schema.js'
 import { CartService, lineAvailable } from '../src/modules/cart/service.js'
 import { CouponService } from '../src/modules/coupons/service.js'
-import { createTestDatabase } from './helpers.js'
+import { createTestDatabase, onPostgres } from './helpers.js'
 
 let database: Database
 let cartService: CartService
@@ -213,3 +213,55 @@ describe('CartService.removePaidUnits', () => {
     ).rejects.toThrow(RangeError)
   })
 })
+
+describe('CartService.lockForCheckout', () => {
+  it('reads the cart with its lock, and the pending-checkout flag of the row', async () => {
+    const userId = await addUser()
+    const productId = await addProduct({ name: 'Locked read', priceCents: 700, stock: 5 })
+    await cartService.add(userId, productId)
+    await database.db.update(carts).set({ pendingCheckout: true }).where(eq(carts.userId, userId))
+    const read = await database.db.transaction((tx) => cartService.lockForCheckout(tx, userId))
+    expect(read.pendingCheckout).toBe(true)
+    expect(read.snapshot.lines.map((line) => [line.productId, line.quantity])).toEqual([
+      [productId, 1],
+    ])
+    expect(read.snapshot.totalCents).toBe(700)
+  })
+
+  // Only PostgreSQL runs two transactions at once: there the second waits for the lock, and the
+  // statement that waited would otherwise show the lines as they were before the first committed.
+  it.skipIf(!onPostgres)(
+    'reads the cart again when the lock was held by a change that committed meanwhile',
+    async () => {
+      const userId = await addUser()
+      const productId = await addProduct({ name: 'Emptied meanwhile', priceCents: 800, stock: 5 })
+      await cartService.add(userId, productId)
+      let waiting: Promise<Awaited<ReturnType<CartService['lockForCheckout']>>> | undefined
+      await database.db.transaction(async (first) => {
+        await first.select().from(carts).where(eq(carts.userId, userId)).for('update')
+        waiting = database.db.transaction((second) => cartService.lockForCheckout(second, userId))
+        await untilSomeoneWaitsForALock()
+        // What a checkout that paid the cart does: the lines go, the carts row is written.
+        await first.delete(cartItems).where(eq(cartItems.userId, userId))
+        await first.update(carts).set({ updatedAt: new Date() }).where(eq(carts.userId, userId))
+      })
+      const read = await waiting
+      expect(read?.snapshot.lines).toEqual([])
+      expect(read?.snapshot.itemsCount).toBe(0)
+    },
+  )
+})
+
+/** Polls PostgreSQL until a backend of this test's database waits for a row lock. */
+async function untilSomeoneWaitsForALock(): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const rows = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+    )
+    if ((rows[0]?.n ?? 0) > 0) return
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error('no transaction started waiting for the lock')
+}

@@ -51,6 +51,17 @@ type JsonLine = [
   active: boolean,
 ]
 
+/** One read of a cart: its carts row, coupon and lines (see CartService.#read). */
+interface CartHead {
+  coupon: CouponRow | null
+  userRedemptions: number
+  ownReserved: number
+  lines: JsonLine[] | null
+  pendingCheckout: boolean
+  lockedVersion: string
+  readVersion: string
+}
+
 export interface SnapshotOptions {
   /** Lock the user's carts row (SELECT ... FOR UPDATE) until the transaction ends. */
   forUpdate?: boolean
@@ -104,9 +115,38 @@ export class CartService {
         .where(eq(carts.userId, userId))
         .for('update')
     }
-    // Head and lines in one statement (one round trip): the lines as a JSON array, in the order
-    // they were added.
-    const [head] = await tx
+    return this.#price(userId, tx, await this.#read(userId, tx, false))
+  }
+
+  /**
+   * Locks the carts row for a checkout and reads the cart in the same statement. The flag comes
+   * from the locked row, so it is the row's latest version even when the lock had to be waited
+   * for; the rest of such a statement is read as it was when the statement started, so when the
+   * row changed meanwhile (the versions differ) the cart is read again. That relies on every
+   * change to a cart's lines or coupon also writing its carts row, which every one does (`touch`,
+   * `removePaidUnitsSteps`, the coupon and clear updates, `markPendingCheckout`).
+   */
+  async lockForCheckout(
+    tx: Tx,
+    userId: number,
+  ): Promise<{ pendingCheckout: boolean; snapshot: CartSnapshot }> {
+    const locked = await this.#read(userId, tx, true)
+    const read =
+      locked && locked.lockedVersion !== locked.readVersion
+        ? await this.#read(userId, tx, false)
+        : locked
+    return {
+      pendingCheckout: locked?.pendingCheckout ?? false,
+      snapshot: await this.#price(userId, tx, read),
+    }
+  }
+
+  /**
+   * Head and lines in one statement (one round trip): the lines as a JSON array, in the order
+   * they were added. `lock` locks the carts row too (see lockForCheckout).
+   */
+  async #read(userId: number, tx: DbOrTx, lock: boolean): Promise<CartHead | undefined> {
+    const query = tx
       .select({
         coupon: coupons,
         userRedemptions: sql<number>`(select count(*)::int from ${couponRedemptions}
@@ -123,10 +163,20 @@ export class CartService {
             order by ${cartItems.addedAt}, ${cartItems.productId})
           from ${cartItems} inner join ${products} on ${products.id} = ${cartItems.productId}
           where ${cartItems.userId} = ${carts.userId})`,
+        pendingCheckout: carts.pendingCheckout,
+        // The version of the row this statement returns (the locked one, when it locks) and
+        // the version its start saw.
+        lockedVersion: sql<string>`${carts}.xmin::text`,
+        readVersion: sql<string>`(select c.xmin::text from ${carts} c where c.user_id = ${carts.userId})`,
       })
       .from(carts)
       .leftJoin(coupons, eq(coupons.id, carts.couponId))
       .where(eq(carts.userId, userId))
+    const [head] = lock ? await query.for('update', { of: carts }) : await query
+    return head
+  }
+
+  async #price(userId: number, tx: DbOrTx, head: CartHead | undefined): Promise<CartSnapshot> {
     const rows = (head?.lines ?? []).map(
       ([productId, quantity, name, unitPriceCents, buyableQuantity, active]) => ({
         productId,
@@ -327,19 +377,6 @@ export class CartService {
         where ci.user_id = ${userId} and ci.product_id = paid.product_id
           and ci.quantity > paid.units
       )`
-  }
-
-  /**
-   * Locks the carts row for a checkout. The flag comes from the statement that takes the lock,
-   * so it is the row's latest version even when the lock had to be waited for.
-   */
-  async lockForCheckout(tx: Tx, userId: number): Promise<{ pendingCheckout: boolean }> {
-    const [row] = await tx
-      .select({ pendingCheckout: carts.pendingCheckout })
-      .from(carts)
-      .where(eq(carts.userId, userId))
-      .for('update')
-    return { pendingCheckout: row?.pendingCheckout ?? false }
   }
 
   /** Notes on the (locked) carts row that a SOL checkout of it is now pending. */

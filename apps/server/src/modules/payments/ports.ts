@@ -20,10 +20,14 @@ export interface CheckoutCart {
 
 export interface CartPort {
   /**
-   * Locks the customer's carts row until the transaction ends (one checkout per cart at a time)
-   * and tells whether a SOL checkout of it may still be pending (carts.pending_checkout).
+   * Locks the customer's carts row until the transaction ends (one checkout per cart at a time),
+   * tells whether a SOL checkout of it may still be pending (carts.pending_checkout), and gives
+   * the cart as read with the lock (checked as `snapshot` checks it, when `cart()` is called).
    */
-  lock(tx: Tx, userId: number): Promise<{ pendingCheckout: boolean }>
+  lock(
+    tx: Tx,
+    userId: number,
+  ): Promise<{ pendingCheckout: boolean; cart: () => Promise<CheckoutCart> }>
   /**
    * The cart priced now, with its coupon re-checked (an invalid coupon stops the checkout with
    * its reason). The caller holds the lock.

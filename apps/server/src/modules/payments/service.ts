@@ -185,13 +185,16 @@ export class PaymentService {
     const row = await this.#withAmountRetry(() =>
       this.db.transaction(async (tx) => {
         // One checkout per cart at a time: a second one waits, then finds the cart emptied.
-        const { pendingCheckout } = await this.cart.lock(tx, userId)
+        const locked = await this.cart.lock(tx, userId)
         // A new checkout replaces the customer's pending one (a crypto one also a pending
-        // top-up: one pending SOL payment per customer), giving back its stock and coupon first.
-        // A balance checkout looks for one only when the cart's flag says there may be one.
-        if (method === 'crypto') await this.#cancelPendingCrypto(tx, userId, 'any')
-        else if (pendingCheckout) await this.#cancelPendingCrypto(tx, userId, 'checkout')
-        const cart = await this.cart.snapshot(userId, tx)
+        // top-up: one pending SOL payment per customer), giving back its stock and coupon first,
+        // and then reads the cart again. A balance checkout looks for one only when the cart's
+        // flag says there may be one.
+        const replaced =
+          method === 'crypto' || locked.pendingCheckout
+            ? await this.#cancelPendingCrypto(tx, userId, method === 'crypto' ? 'any' : 'checkout')
+            : 0
+        const cart = replaced > 0 ? await this.cart.snapshot(userId, tx) : await locked.cart()
         if (cart.lines.length === 0) throw new AppError('CART_EMPTY')
         if (rate === null || cart.totalCents === 0) return this.#payFromBalance(tx, userId, cart)
         return this.#startCryptoCheckout(tx, userId, cart, rate)
@@ -484,7 +487,8 @@ export class PaymentService {
     return this.toDto(row)
   }
 
-  async #cancelPendingCrypto(tx: Tx, userId: number, kind: 'checkout' | 'any'): Promise<void> {
+  /** Cancels the caller's pending SOL payment(s); returns how many. */
+  async #cancelPendingCrypto(tx: Tx, userId: number, kind: 'checkout' | 'any'): Promise<number> {
     const pending = await tx
       .select()
       .from(payments)
@@ -498,6 +502,7 @@ export class PaymentService {
       )
       .for('update')
     for (const payment of pending) await this.#close(tx, payment, 'cancelled')
+    return pending.length
   }
 
   /** Expires every pending payment whose time (plus the grace period) is over. */
