@@ -2,6 +2,7 @@
 // PostgreSQL server (DATABASE_URL). Services only see `Db`, so the same SQL runs on both.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import v8 from 'node:v8'
 import { PGlite } from '@electric-sql/pglite'
 import { type ExtractTablesWithRelations, getTableColumns, is, type SQL } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -99,6 +100,12 @@ const PGLITE_OPTIONS = {
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
+  // PGlite's WebAssembly runs on V8's baseline compiler (Liftoff) only. The optimising compiler
+  // compiled the functions PostgreSQL's own start-up makes hot: about 40 MB of machine code kept
+  // for the life of the process and a quarter of a second of every cold start, with no
+  // measurable gain on the shop's statements (docs/performance.md). A V8 flag is per process;
+  // it only concerns WebAssembly compiled from now on, and PGlite is the only WebAssembly here.
+  v8.setFlagsFromString('--liftoff-only')
   let lock: DataDirLock | null = null
   let client: PGlite
   if (dataDir) {
