@@ -116,7 +116,12 @@ function checkoutCart(cart: CartService): CartPort {
   return {
     async lock(tx, userId) {
       const { pendingCheckout, snapshot } = await cart.lockForCheckout(tx, userId)
-      return { pendingCheckout, cart: async () => checkoutView(snapshot) }
+      const dropped = snapshot.lines.length > 0 ? snapshot.droppedCoupon : null
+      return {
+        pendingCheckout,
+        cart: async () => checkoutView(snapshot),
+        couponRefused: dropped?.reason ?? null,
+      }
     },
     async snapshot(userId, tx) {
       return checkoutView(await cart.snapshot(userId, tx))

@@ -402,6 +402,27 @@ describe('changing one’s mind', () => {
     expect(old.status).toBe('cancelled')
     expect(await stockOf(last?.id ?? 0)).toEqual({ stock: 0, reserved: 0 })
   })
+  it('refuses with the coupon’s reason when it expired while a SOL payment of the cart was pending', async () => {
+    const product = await productBetween(2100, 5000)
+    await giveBalance(user, 10_000)
+    await inject(user, 'POST', '/api/cart/add', { product_id: product.id })
+    const code = `LATE${user.id}`
+    await t.database.db.insert(coupons).values({ code, kind: 'fixed', amountOffCents: 300 })
+    const applied = await inject(user, 'POST', '/api/cart/coupon/apply', { coupon_code: code })
+    expect(applied.statusCode).toBe(200)
+    const pending = await inject(user, 'POST', '/api/payment/create', { payment_method: 'crypto' })
+    expect(pending.statusCode).toBe(200)
+    await t.database.db
+      .update(coupons)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(coupons.code, code))
+    // The customer saw a total with the coupon: checkout charges that or nothing.
+    const paid = await inject(user, 'POST', '/api/payment/create', { payment_method: 'balance' })
+    expect(paid.statusCode).toBe(409)
+    expect(paid.json().code).toBe('COUPON_EXPIRED')
+    const balance = (await inject(user, 'GET', '/api/balance')).json()
+    expect(balance.balance_eur).toBe(100)
+  })
 })
 
 describe('top-up', () => {

@@ -1,5 +1,6 @@
 // What checkout needs from the cart and coupon modules, named from the payments side. services.ts
 // adapts the cart and coupon services to these, so payments never reach into their tables.
+import type { ErrorCode } from '@shop/contract'
 import type { SQL } from 'drizzle-orm'
 import type { Tx } from '../../db/client.js'
 
@@ -27,7 +28,12 @@ export interface CartPort {
   lock(
     tx: Tx,
     userId: number,
-  ): Promise<{ pendingCheckout: boolean; cart: () => Promise<CheckoutCart> }>
+  ): Promise<{
+    pendingCheckout: boolean
+    cart: () => Promise<CheckoutCart>
+    /** Why the read found the cart's coupon no longer valid (and took it off), if it did. */
+    couponRefused: ErrorCode | null
+  }>
   /**
    * The cart priced now, with its coupon re-checked (an invalid coupon stops the checkout with
    * its reason). The caller holds the lock.

@@ -194,6 +194,9 @@ export class PaymentService {
           method === 'crypto' || locked.pendingCheckout
             ? await this.#cancelPendingCrypto(tx, userId, method === 'crypto' ? 'any' : 'checkout')
             : 0
+        // The read with the lock may have taken an expired coupon off the cart: the customer saw
+        // a total with it, so the checkout stops with its reason, as the read again would not.
+        if (replaced > 0 && locked.couponRefused) throw new AppError(locked.couponRefused)
         const cart = replaced > 0 ? await this.cart.snapshot(userId, tx) : await locked.cart()
         if (cart.lines.length === 0) throw new AppError('CART_EMPTY')
         if (rate === null || cart.totalCents === 0) return this.#payFromBalance(tx, userId, cart)
