@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { useAuthStore } from '../shared/auth/store'
 import { mockApi } from '../test/api'
 import { renderApp, signIn } from '../test/render'
 import { RequireAuth } from './RequireAuth'
@@ -73,6 +74,21 @@ describe('routing', () => {
     const router = renderGuarded('/orders')
     expect(await screen.findByText('login screen')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it('RequireAuth sends a screen whose session the server ended to /, as the API client does', async () => {
+    signIn()
+    const router = renderGuarded('/orders')
+    expect(await screen.findByText('orders')).toBeInTheDocument()
+    act(() => useAuthStore.getState().clear('revoked'))
+    expect(await screen.findByText('home screen')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
+    // Any later sign-out is an ordinary one again.
+    act(() => {
+      signIn()
+      useAuthStore.getState().clear()
+    })
+    expect(useAuthStore.getState().endedBy).toBeNull()
   })
 
   it('RequireAuth lets signed-in users through', async () => {

@@ -166,7 +166,7 @@ export function refreshAccessToken(failedToken: string | null): Promise<boolean>
 }
 
 function handleForbidden(): void {
-  useAuthStore.getState().clear()
+  useAuthStore.getState().clear('revoked')
   notify.error(i18n.t('errors.sessionExpired'))
   if (!PUBLIC_PATHS.has(currentPathname())) navigateTo('/', { replace: true })
 }

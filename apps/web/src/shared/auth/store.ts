@@ -16,8 +16,14 @@ export interface AuthState {
   setAuth: (auth: AuthPayload) => void
   /** Stores tokens from a refresh; the refresh token is kept when none is given. */
   setTokens: (accessToken: string, refreshToken?: string | null) => void
+  /**
+   * Why the last sign-out happened, in memory only: 'revoked' when the server ended the session
+   * (a 403), so that a guarded screen still on show sends its visitor to / as the app does, not
+   * to /login (see RequireAuth). A sign-in or any other sign-out resets it.
+   */
+  endedBy: 'revoked' | null
   /** Signs out locally: forgets the user and both tokens. */
-  clear: () => void
+  clear: (reason?: 'revoked') => void
 }
 
 export const AUTH_STORAGE_KEY = 'auth-storage'
@@ -64,11 +70,18 @@ export const useAuthStore = create<AuthState>()(
       accessToken: null,
       refreshToken: null,
       isAuthenticated: false,
+      endedBy: null,
       setAuth: ({ user, access_token, refresh_token }) => {
         writeMirror(STORAGE_KEYS.accessToken, access_token)
         writeMirror(STORAGE_KEYS.refreshToken, refresh_token)
         writeMirror(STORAGE_KEYS.user, JSON.stringify(user))
-        set({ user, accessToken: access_token, refreshToken: refresh_token, isAuthenticated: true })
+        set({
+          user,
+          accessToken: access_token,
+          refreshToken: refresh_token,
+          isAuthenticated: true,
+          endedBy: null,
+        })
       },
       setTokens: (accessToken, refreshToken) => {
         const nextRefresh = refreshToken ?? get().refreshToken
@@ -76,11 +89,17 @@ export const useAuthStore = create<AuthState>()(
         writeMirror(STORAGE_KEYS.refreshToken, nextRefresh)
         set({ accessToken, refreshToken: nextRefresh, isAuthenticated: true })
       },
-      clear: () => {
+      clear: (reason) => {
         writeMirror(STORAGE_KEYS.accessToken, null)
         writeMirror(STORAGE_KEYS.refreshToken, null)
         writeMirror(STORAGE_KEYS.user, null)
-        set({ user: null, accessToken: null, refreshToken: null, isAuthenticated: false })
+        set({
+          user: null,
+          accessToken: null,
+          refreshToken: null,
+          isAuthenticated: false,
+          endedBy: reason ?? null,
+        })
       },
     }),
     {
