@@ -2,11 +2,12 @@
 // when TEST_DB=postgres) and an app built on it, driven through app.inject().
 import crypto from 'node:crypto'
 import { Writable } from 'node:stream'
+import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { type AppDeps, buildApp } from '../src/app.js'
 import { type AppConfig, loadConfig } from '../src/config.js'
-import { type Database, openDatabase } from '../src/db/client.js'
+import { type Database, openDatabase, queryRows } from '../src/db/client.js'
 import type { ChainSettings, Services } from '../src/services.js'
 
 export const onPostgres = process.env.TEST_DB === 'postgres'
@@ -39,6 +40,23 @@ export async function createTestDatabase(): Promise<Database> {
       await dropper.end()
     },
   }
+}
+
+/**
+ * The test's database as a second server process sees it: on PostgreSQL a pool of its own on the
+ * same database, on PGlite (one process per database) the same handle. `close()` closes only
+ * what this opened.
+ */
+export async function openSecondProcessDatabase(
+  database: Database,
+  poolSize: number,
+): Promise<{ database: Database; close(): Promise<void> }> {
+  if (!onPostgres) return { database, close: async () => {} }
+  const [row] = await queryRows<{ db: string }>(database.db, sql`select current_database() as db`)
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '')
+  url.pathname = `/${row?.db}`
+  const second = await openDatabase({ url: url.toString(), poolSize })
+  return { database: second, close: () => second.close() }
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {

@@ -13,7 +13,7 @@ import { queryRows } from '../src/db/client.js'
 import { seedDemo } from '../src/db/seed/seed-demo.js'
 import { type LocalChainRpc, startLocalChainRpc } from '../src/solana/local-chain/server.js'
 import { sendSolTransfer } from '../src/solana/local-chain/transfer.js'
-import { createTestApp, type TestApp } from './helpers.js'
+import { createTestApp, type TestApp, type TestAppOptions } from './helpers.js'
 
 export interface PaymentTestbed {
   t: TestApp
@@ -25,10 +25,16 @@ export interface PaymentTestbed {
   close(): Promise<void>
 }
 
-export async function createPaymentTestbed(): Promise<PaymentTestbed> {
+/** `options` are the app's, as for createTestApp; the chain is the testbed's own. */
+export async function createPaymentTestbed(
+  options: Omit<TestAppOptions, 'chain'> = {},
+): Promise<PaymentTestbed> {
   const chain = await startLocalChainRpc({ port: 0 })
   const merchant = (await generateKeyPairSigner()).address
-  const t = await createTestApp({ chain: { rpcUrl: chain.url, merchantAddress: merchant } })
+  const t = await createTestApp({
+    ...options,
+    chain: { rpcUrl: chain.url, merchantAddress: merchant },
+  })
   await seedDemo(t.database.db)
   const payer = await generateKeyPairSigner()
   await createSolanaRpc(devnet(chain.url))

@@ -7,20 +7,12 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { api, type RouteDef } from '@shop/contract'
-import {
-  address,
-  createSolanaRpc,
-  devnet,
-  generateKeyPairSigner,
-  type KeyPairSigner,
-  lamports as toLamports,
-} from '@solana/kit'
+import { address, type KeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../src/db/schema.js'
-import { seedDemo } from '../../src/db/seed/seed-demo.js'
-import { startLocalChainRpc } from '../../src/solana/local-chain/server.js'
 import { sendSolTransfer } from '../../src/solana/local-chain/transfer.js'
-import { createTestApp, type TestApp } from '../helpers.js'
+import type { TestApp } from '../helpers.js'
+import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
 import {
   CANARY,
   canaryHeaders,
@@ -34,15 +26,13 @@ import {
 const BOT_TOKEN = '7000000003:AAH-privacy_bot_secret_part_0123456789'
 let t: TestApp
 let port: number
-let chain: Awaited<ReturnType<typeof startLocalChainRpc>>
+let bed: PaymentTestbed
+let chain: PaymentTestbed['chain']
 let merchant: string
 let payer: KeyPairSigner
 
 beforeAll(async () => {
-  chain = await startLocalChainRpc({ port: 0 })
-  merchant = (await generateKeyPairSigner()).address
-  t = await createTestApp({
-    chain: { rpcUrl: chain.url, merchantAddress: merchant },
+  bed = await createPaymentTestbed({
     config: {
       telegramBotToken: BOT_TOKEN,
       telegramBotUsername: 'privacy_shop_bot',
@@ -55,16 +45,11 @@ beforeAll(async () => {
       })
     },
   })
-  await seedDemo(t.database.db)
+  ;({ t, chain, merchant, payer } = bed)
   port = await listen(t.app)
-  payer = await generateKeyPairSigner()
-  await createSolanaRpc(devnet(chain.url))
-    .requestAirdrop(payer.address, toLamports(1_000_000_000_000n))
-    .send()
 }, 60_000)
 afterAll(async () => {
-  await t?.close()
-  await chain?.close()
+  await bed?.close()
 })
 
 /** Alternates the public addresses the requests come from. */

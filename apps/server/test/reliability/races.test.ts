@@ -1,18 +1,11 @@
 // Races (ACIDRain, single-packet attacks): requests released together over many connections to
 // a listening server must never oversell stock, overspend a balance, over-redeem a coupon, fork
 // a session's refresh tokens, or apply a transfer twice when two processes watch one chain.
-import {
-  address,
-  createSolanaRpc,
-  devnet,
-  generateKeyPairSigner,
-  type KeyPairSigner,
-  lamports as toLamports,
-} from '@solana/kit'
+import { address, type KeyPairSigner } from '@solana/kit'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
-import { type Database, openDatabase, queryRows } from '../../src/db/client.js'
+import { queryRows } from '../../src/db/client.js'
 import {
   cartItems,
   carts,
@@ -25,12 +18,11 @@ import {
   refreshTokens,
   sessions,
 } from '../../src/db/schema.js'
-import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { AppError } from '../../src/http/errors.js'
 import { hashRefreshToken } from '../../src/modules/auth/tokens.js'
-import { startLocalChainRpc } from '../../src/solana/local-chain/server.js'
 import { sendSolTransfer } from '../../src/solana/local-chain/transfer.js'
-import { createTestApp, onPostgres, type TestApp, testConfig } from '../helpers.js'
+import { openSecondProcessDatabase, type TestApp, testConfig } from '../helpers.js'
+import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
 import {
   type Baseline,
   captureBaseline,
@@ -56,26 +48,20 @@ const MIXED_CARTS = heavy ? 400 : 100
 
 let t: TestApp
 let port: number
-let chain: Awaited<ReturnType<typeof startLocalChainRpc>>
+let bed: PaymentTestbed
+let chain: PaymentTestbed['chain']
 let merchant: string
 let payer: KeyPairSigner
 let baseline: Baseline
 
 beforeAll(async () => {
-  chain = await startLocalChainRpc({ port: 0 })
-  merchant = (await generateKeyPairSigner()).address
-  t = await createTestApp({ chain: { rpcUrl: chain.url, merchantAddress: merchant } })
-  await seedDemo(t.database.db)
+  bed = await createPaymentTestbed()
+  ;({ t, chain, merchant, payer } = bed)
   baseline = await captureBaseline(t.database.db)
   port = await listen(t.app)
-  payer = await generateKeyPairSigner()
-  await createSolanaRpc(devnet(chain.url))
-    .requestAirdrop(payer.address, toLamports(100_000_000_000_000n))
-    .send()
 }, 120_000)
 afterAll(async () => {
-  await t?.close()
-  await chain?.close()
+  await bed?.close()
 })
 
 function checkoutRequest(token: string, method: 'balance' | 'crypto'): RawRequest {
@@ -385,18 +371,9 @@ describe('races over many connections released together', () => {
     )
 
     // The second process: its own app and, on PostgreSQL, its own connection pool.
-    let second: Database = t.database
-    if (onPostgres) {
-      const [row] = await queryRows<{ db: string }>(
-        t.database.db,
-        sql`select current_database() as db`,
-      )
-      const url = new URL(process.env.TEST_DATABASE_URL ?? '')
-      url.pathname = `/${row?.db}`
-      second = await openDatabase({ url: url.toString(), poolSize: 10 })
-    }
+    const second = await openSecondProcessDatabase(t.database, 10)
     const other = await buildApp(testConfig(), {
-      database: second,
+      database: second.database,
       chain: { rpcUrl: chain.url, merchantAddress: merchant },
     })
     try {
@@ -468,7 +445,7 @@ describe('races over many connections released together', () => {
       expect(await invariantViolations(t.database.db, baseline)).toEqual([])
     } finally {
       await other.close()
-      if (second !== t.database) await second.close()
+      await second.close()
     }
   }, 120_000)
 

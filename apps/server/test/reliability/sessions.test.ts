@@ -4,12 +4,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
-import { type Database, openDatabase, queryRows } from '../../src/db/client.js'
 import { refreshTokens, sessions } from '../../src/db/schema.js'
 import { hashRefreshToken } from '../../src/modules/auth/tokens.js'
 import {
   createTestApp,
-  onPostgres,
+  openSecondProcessDatabase,
   type SignedUpUser,
   signUp,
   type TestApp,
@@ -183,16 +182,7 @@ describe('logout', () => {
   it('ends the session at once in every server process', async () => {
     // A second process on the same database (on PostgreSQL with a pool of its own), which has
     // just seen the session alive: any cache it keeps must not outlive the logout.
-    let database: Database = t.database
-    if (onPostgres) {
-      const [row] = await queryRows<{ db: string }>(
-        t.database.db,
-        sql`select current_database() as db`,
-      )
-      const url = new URL(process.env.TEST_DATABASE_URL ?? '')
-      url.pathname = `/${row?.db}`
-      database = await openDatabase({ url: url.toString(), poolSize: 3 })
-    }
+    const { database, close } = await openSecondProcessDatabase(t.database, 3)
     const second = await buildApp(testConfig(), { database })
     try {
       const session = (await login(user.username, user.password)).json()
@@ -216,7 +206,7 @@ describe('logout', () => {
       expectCode(refreshed, 403, 'SESSION_REVOKED')
     } finally {
       await second.close()
-      if (database !== t.database) await database.close()
+      await close()
     }
   })
 

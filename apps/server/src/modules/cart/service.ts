@@ -58,8 +58,9 @@ interface CartHead {
   ownReserved: number
   lines: JsonLine[] | null
   pendingCheckout: boolean
-  lockedVersion: string
-  readVersion: string
+  /** Locking reads only (see lockForCheckout). */
+  lockedVersion?: string
+  readVersion?: string
 }
 
 export interface SnapshotOptions {
@@ -164,10 +165,14 @@ export class CartService {
           from ${cartItems} inner join ${products} on ${products.id} = ${cartItems.productId}
           where ${cartItems.userId} = ${carts.userId})`,
         pendingCheckout: carts.pendingCheckout,
-        // The version of the row this statement returns (the locked one, when it locks) and
-        // the version its start saw.
-        lockedVersion: sql<string>`${carts}.xmin::text`,
-        readVersion: sql<string>`(select c.xmin::text from ${carts} c where c.user_id = ${carts.userId})`,
+        // Only a locking read needs them: the version of the row it locked, and the version
+        // its start saw.
+        ...(lock
+          ? {
+              lockedVersion: sql<string>`${carts}.xmin::text`,
+              readVersion: sql<string>`(select c.xmin::text from ${carts} c where c.user_id = ${carts.userId})`,
+            }
+          : {}),
       })
       .from(carts)
       .leftJoin(coupons, eq(coupons.id, carts.couponId))
