@@ -109,3 +109,29 @@ export const DEFAULT_LANGUAGE = 'en' as const
 
 /** Largest request body accepted, in bytes. */
 export const REQUEST_BODY_LIMIT_BYTES = 32_768
+
+// ---------------------------------------------------------------- back office
+
+/** Staff passwords are longer than customers': 12 to 200 characters. */
+export const STAFF_PASSWORD_MIN_LENGTH = 12
+export const STAFF_PASSWORD_MAX_LENGTH = 200
+/** Longest name of a city, district, product or ticket category. */
+export const NAME_MAX_LENGTH = 200
+/** Longest product description. */
+export const DESCRIPTION_MAX_LENGTH = 5_000
+/** Highest product price or coupon amount, in euros. */
+export const PRICE_MAX_EUR = 100_000
+/** Longest reason or note the staff write (stock change, refund, dismissal, coupon note). */
+export const REASON_MAX_LENGTH = 500
+/** Largest stock change in one step. */
+export const STOCK_CHANGE_MAX = 100_000
+/** Largest page of a back-office list. */
+export const ADMIN_PAGE_SIZE_MAX = 100
+/** Largest product image upload. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024
+/** Image types the back office accepts (re-encoded by the server). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+/** FAQ limits. */
+export const FAQ_MAX_ITEMS = 200
+export const FAQ_QUESTION_MAX_LENGTH = 500
+export const FAQ_ANSWER_MAX_LENGTH = 5_000

@@ -39,9 +39,11 @@ describe('error catalogue', () => {
     expect(ERROR_MESSAGES.USERNAME_TAKEN).toBe('Username is not available')
     expect(ERROR_MESSAGES.PASSWORDS_DO_NOT_MATCH).toBe('Passwords do not match')
     expect(ERROR_MESSAGES.INTERNAL_ERROR).toBe('An error occurred')
-    // 401 makes the client refresh its token, 403 signs it out: only session codes may use them.
+    // 401 makes the client refresh its token, 403 signs a customer out: only session codes may
+    // use them, and FORBIDDEN, which only the back office answers (a support account on an
+    // owner's route).
     const forbidden = ERROR_CODES.filter((code) => ERROR_STATUS[code] === 403)
-    expect(forbidden.sort()).toEqual(['ACCOUNT_DISABLED', 'SESSION_REVOKED'])
+    expect(forbidden.sort()).toEqual(['ACCOUNT_DISABLED', 'FORBIDDEN', 'SESSION_REVOKED'])
   })
 
   it('builds error bodies that match the schema', () => {

@@ -76,6 +76,18 @@ export const ERROR_CODES = [
   'TICKET_NOT_FOUND',
   'TICKET_CLOSED',
   'CATEGORY_NOT_FOUND',
+  // Back office (/api/admin)
+  'FORBIDDEN',
+  'IN_USE',
+  'CODE_TAKEN',
+  'NAME_TAKEN',
+  'SETUP_TOKEN_INVALID',
+  'STAFF_NOT_FOUND',
+  'LAST_OWNER',
+  'DISTRICT_NOT_FOUND',
+  'WRONG_DELIVERY_KIND',
+  'STOCK_BELOW_RESERVED',
+  'IMAGE_INVALID',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
@@ -140,9 +152,23 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TICKET_NOT_FOUND: 'Ticket not found.',
   TICKET_CLOSED: 'This ticket is closed.',
   CATEGORY_NOT_FOUND: 'Please choose a valid category.',
+  FORBIDDEN: 'You do not have permission to do this.',
+  IN_USE: 'This is still in use and cannot be deleted.',
+  CODE_TAKEN: 'This code is already taken.',
+  NAME_TAKEN: 'This name is already taken.',
+  SETUP_TOKEN_INVALID: 'This setup link is not valid or has already been used.',
+  STAFF_NOT_FOUND: 'Staff member not found.',
+  LAST_OWNER: 'The shop must keep at least one active owner.',
+  DISTRICT_NOT_FOUND: 'District not found.',
+  WRONG_DELIVERY_KIND: 'This is not possible for this delivery kind.',
+  STOCK_BELOW_RESERVED: 'Stock cannot go below what is reserved or zero.',
+  IMAGE_INVALID: 'The image could not be read. Please upload a JPEG, PNG or WebP picture.',
 }
 
-/** HTTP status of each code. 401 makes the client refresh its token; 403 signs it out. */
+/**
+ * HTTP status of each code. 401 makes the client refresh its token; 403 signs a customer out
+ * (only the back office answers FORBIDDEN, to a support account on an owner's route).
+ */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   INVALID_JSON: 400,
@@ -194,6 +220,17 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TICKET_NOT_FOUND: 404,
   TICKET_CLOSED: 409,
   CATEGORY_NOT_FOUND: 400,
+  FORBIDDEN: 403,
+  IN_USE: 409,
+  CODE_TAKEN: 409,
+  NAME_TAKEN: 409,
+  SETUP_TOKEN_INVALID: 404,
+  STAFF_NOT_FOUND: 404,
+  LAST_OWNER: 409,
+  DISTRICT_NOT_FOUND: 404,
+  WRONG_DELIVERY_KIND: 409,
+  STOCK_BELOW_RESERVED: 409,
+  IMAGE_INVALID: 400,
 }
 
 /** The error body for a code, with its default message unless one is given. */

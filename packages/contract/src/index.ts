@@ -1,5 +1,6 @@
 // @shop/contract: the only place where an API shape is written down.
 
+export * from './admin/index.js'
 export * from './auth.js'
 export * from './balance.js'
 export * from './cart.js'

@@ -1,16 +1,27 @@
 import type { TSchema } from 'typebox'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
+import { adminApi } from './admin/routes.js'
 import { RegisterBody } from './auth.js'
 import { TopupBody } from './balance.js'
 import { ApplyCouponBody } from './cart.js'
 import { PageQuery } from './common.js'
 import { Cart, Payment } from './entities.js'
 import { PaymentCodeParam, SubmitSignatureBody } from './payments.js'
-import { api, BEARER_AUTH, buildPath, type RouteDef, routeSchema } from './routes.js'
+import {
+  api,
+  BEARER_AUTH,
+  buildPath,
+  type RouteDef,
+  routeSchema,
+  successResponseSchema,
+} from './routes.js'
 import { CreateTicketBody } from './support.js'
 
-const routes = Object.entries(api) as Array<[string, RouteDef]>
+const customerRoutes = Object.entries(api) as Array<[string, RouteDef]>
+const adminRoutes = Object.entries(adminApi) as Array<[string, RouteDef]>
+/** Both tables: the server registers them on one app, so names and endpoints must not clash. */
+const routes = [...customerRoutes, ...adminRoutes]
 
 /** Every schema key a route can define. */
 const schemaKeys = ['params', 'querystring', 'body'] as const
@@ -87,9 +98,9 @@ describe('api routes', () => {
     expect(new Set(endpoints).size).toBe(endpoints.length)
   })
 
-  it('gives every route a 200 response schema, a summary and a tag', () => {
+  it('gives every route a 200 (or, creating, a 201) response schema, a summary and a tag', () => {
     for (const [name, route] of routes) {
-      expect(route.response[200], name).toBeTypeOf('object')
+      expect(successResponseSchema(route), name).toBeTypeOf('object')
       expect(route.summary.length, name).toBeGreaterThan(0)
       expect(route.tags.length, name).toBeGreaterThan(0)
     }
@@ -106,13 +117,16 @@ describe('api routes', () => {
 
   it('sends no body with GET or DELETE', () => {
     for (const [name, route] of routes) {
-      if (route.method !== 'POST') expect(route.body, name).toBeUndefined()
+      if (route.method === 'GET' || route.method === 'DELETE') {
+        expect(route.body, name).toBeUndefined()
+        expect(route.rawBody, name).toBeUndefined()
+      }
     }
   })
 
   it('uses plain JSON Schema only (no $id, nothing that JSON cannot carry)', () => {
     for (const [name, route] of routes) {
-      for (const schema of [route.response[200], ...schemaKeys.map((key) => route[key])]) {
+      for (const schema of [successResponseSchema(route), ...schemaKeys.map((key) => route[key])]) {
         if (schema === undefined) continue
         expect(isPlainJson(schema), name).toBe(true)
         expect(JSON.stringify(schema), name).not.toContain('"$id"')
@@ -120,8 +134,20 @@ describe('api routes', () => {
     }
   })
 
+  it('keeps the back office under /api/admin, behind staff tokens but for the ways in', () => {
+    for (const [name, route] of adminRoutes) {
+      expect(route.url, name).toMatch(/^\/api\/admin\//)
+      expect([false, 'staff', 'owner'], name).toContain(route.auth)
+    }
+    const open = adminRoutes.filter(([, route]) => !route.auth).map(([name]) => name)
+    expect(open.sort()).toEqual(
+      ['setup', 'setupConfirm', 'setupInspect', 'staffLogin', 'staffRefresh'].sort(),
+    )
+    for (const [name, route] of customerRoutes) expect(route.url, name).not.toMatch(/^\/api\/admin/)
+  })
+
   it('leaves only health, config, FAQ and the ways in open to anonymous callers', () => {
-    const open = routes.filter(([, route]) => !route.auth).map(([name]) => name)
+    const open = customerRoutes.filter(([, route]) => !route.auth).map(([name]) => name)
     expect(open.sort()).toEqual(
       [
         'checkUsername',

@@ -53,22 +53,32 @@ import {
 } from './payments.js'
 import { CreateTicketBody, ReplyBody, TicketIdParam } from './support.js'
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE'
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** Name of the OpenAPI security scheme (HTTP bearer, JWT) that `auth: true` routes require. */
 export const BEARER_AUTH = 'bearerAuth'
 
-/** One endpoint. `auth: true` means a valid bearer access token is required. */
+/**
+ * Who may call an endpoint: anyone (`false`), a signed-in customer (`true`), any staff member of
+ * the back office (`'staff'`) or the owner alone (`'owner'`). Customer and staff tokens are
+ * never interchangeable (a distinct audience).
+ */
+export type RouteAccess = boolean | 'staff' | 'owner'
+
+/** One endpoint. `auth` says whose bearer access token it requires (see RouteAccess). */
 export interface RouteDef {
   readonly method: HttpMethod
   readonly url: `/api/${string}`
-  readonly auth: boolean
+  readonly auth: RouteAccess
   readonly summary: string
   readonly tags: readonly string[]
   readonly params?: TSchema
   readonly querystring?: TSchema
   readonly body?: TSchema
-  readonly response: { readonly 200: TSchema }
+  /** A body that is not JSON (an image upload): the accepted content types and largest size. */
+  readonly rawBody?: { readonly contentTypes: readonly string[]; readonly maxBytes: number }
+  /** The success answer: 200, or 201 for what creates a resource. */
+  readonly response: { readonly 200: TSchema } | { readonly 201: TSchema }
 }
 
 export const api = {
@@ -487,6 +497,39 @@ export type RouteParams<N extends ApiRouteName> = Api[N] extends { params: infer
   : undefined
 /** Static type of a route's 200 response. */
 export type RouteResponse<N extends ApiRouteName> = Static<Api[N]['response'][200]>
+
+/** The schema of a route's success answer (its 200 or its 201). */
+export type SuccessSchema<R extends RouteDef> = R['response'] extends {
+  readonly 200: infer S extends TSchema
+}
+  ? S
+  : R['response'] extends { readonly 201: infer S extends TSchema }
+    ? S
+    : never
+/** Static type of a route's success answer, for any route table. */
+export type ResponseOf<R extends RouteDef> = Static<SuccessSchema<R>>
+/** Static type of a route's JSON body (`undefined` when it takes none), for any route table. */
+export type BodyOf<R extends RouteDef> = R extends { body: infer S extends TSchema }
+  ? Static<S>
+  : undefined
+/** Static type of a route's query string, for any route table. */
+export type QueryOf<R extends RouteDef> = R extends { querystring: infer S extends TSchema }
+  ? Static<S>
+  : undefined
+/** Static type of a route's path parameters, for any route table. */
+export type ParamsOf<R extends RouteDef> = R extends { params: infer S extends TSchema }
+  ? Static<S>
+  : undefined
+
+/** The HTTP status of a route's success answer. */
+export function successStatus(route: RouteDef): 200 | 201 {
+  return 201 in route.response ? 201 : 200
+}
+
+/** The schema of a route's success answer. */
+export function successResponseSchema(route: RouteDef): TSchema {
+  return 201 in route.response ? route.response[201] : route.response[200]
+}
 
 type SchemaKey = 'params' | 'querystring' | 'body' | 'response'
 

@@ -1,6 +1,6 @@
 // Registers a route from its contract entry, so the path, the schemas (input validation, output
 // serialisation, OpenAPI) and the auth requirement are written down once, in @shop/contract.
-import { ErrorBody, type RouteDef, routeSchema } from '@shop/contract'
+import { ErrorBody, type ResponseOf, type RouteDef, routeSchema } from '@shop/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { Static, TSchema } from 'typebox'
 
@@ -56,7 +56,7 @@ export interface RouteInput<D extends RouteDef> {
 export function defineRoute<D extends RouteDef>(
   app: FastifyInstance,
   def: D,
-  handler: (input: RouteInput<D>) => Promise<Static<D['response'][200]> | SerializedJson>,
+  handler: (input: RouteInput<D>) => Promise<ResponseOf<D> | SerializedJson>,
 ): void {
   const { method, url, auth } = def
   if (auth && !app.authenticate) {

@@ -1,0 +1,31 @@
+// The audit log: every back-office write, who, when, what. Never an address or a user agent.
+
+import Type, { type Static } from 'typebox'
+import { Id, Nullable, Page, Timestamp } from '../common.js'
+import { ADMIN_PAGE_SIZE_MAX } from '../constants.js'
+
+export const AuditEntry = Type.Object({
+  id: Id,
+  staff_id: Nullable(Id, { description: 'Null for what the shop did itself (e.g. setup)' }),
+  staff_username: Nullable(Type.String()),
+  action: Type.String({ description: 'e.g. product.create, coupon.update, staff.disable' }),
+  entity: Type.String({ description: 'e.g. product, coupon, staff' }),
+  entity_id: Nullable(Type.String()),
+  summary: Type.String({ description: 'What changed, in short (no secrets, no codes)' }),
+  created_at: Timestamp,
+})
+export type AuditEntry = Static<typeof AuditEntry>
+
+export const AuditList = Type.Object({
+  entries: Type.Array(AuditEntry),
+  total: Type.Integer({ minimum: 0 }),
+})
+export type AuditList = Static<typeof AuditList>
+
+export const AuditQuery = Type.Object({
+  page: Type.Optional(Page),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_PAGE_SIZE_MAX })),
+  entity: Type.Optional(Type.String({ maxLength: 40, pattern: '^[a-z_]+$' })),
+  staff_id: Type.Optional(Id),
+})
+export type AuditQuery = Static<typeof AuditQuery>
