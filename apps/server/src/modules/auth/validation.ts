@@ -1,43 +1,51 @@
-// The registration rules of specification section 5, with its exact messages, checked on the
-// server too (the schema only bounds the sizes, so that these messages reach the client).
+// The registration rules of specification section 5 (one definition in the contract, shared with
+// the web app's form), answered here with the server's error codes and the specification's exact
+// messages. The body schema only bounds the sizes, so that these messages reach the client.
 import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-  USERNAME_PATTERN,
+  type ConfirmationProblem,
+  type PasswordProblem,
+  type Registration,
+  registrationProblems,
+  type UsernameProblem,
+  usernameProblem as usernameRule,
 } from '@shop/contract'
 import { AppError } from '../../http/errors.js'
 
-const usernamePattern = new RegExp(USERNAME_PATTERN)
+const USERNAME_MESSAGES: Record<UsernameProblem, string> = {
+  required: 'Username is required',
+  tooShort: 'Username must be at least 3 characters',
+  tooLong: 'Username must be less than 50 characters',
+  invalidCharacters: 'Username can only contain letters, numbers, and underscores',
+}
+
+const PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
+  required: 'Password is required',
+  tooShort: 'Password must be at least 8 characters',
+  tooLong: 'Password must be less than 100 characters',
+}
+
+/** Undefined: the error code's own message ("Passwords do not match"). */
+const CONFIRMATION_MESSAGES: Record<ConfirmationProblem, string | undefined> = {
+  required: 'Please confirm your password',
+  mismatch: undefined,
+}
 
 /** The spec's message for an invalid username, or null when it is well formed. */
 export function usernameProblem(username: string): string | null {
-  if (username.length === 0) return 'Username is required'
-  if (username.length < USERNAME_MIN_LENGTH) return 'Username must be at least 3 characters'
-  if (username.length > USERNAME_MAX_LENGTH) return 'Username must be less than 50 characters'
-  if (!usernamePattern.test(username)) {
-    return 'Username can only contain letters, numbers, and underscores'
-  }
-  return null
+  const problem = usernameRule(username)
+  return problem ? USERNAME_MESSAGES[problem] : null
 }
 
-export function checkRegistration(input: {
-  username: string
-  password: string
-  confirm_password: string
-}): void {
-  const usernameError = usernameProblem(input.username)
-  if (usernameError) throw new AppError('USERNAME_INVALID', usernameError)
-  if (input.password.length === 0) throw new AppError('PASSWORD_INVALID', 'Password is required')
-  if (input.password.length < PASSWORD_MIN_LENGTH) {
-    throw new AppError('PASSWORD_INVALID', 'Password must be at least 8 characters')
+/** Throws the first broken rule, the username's first, then the password's, then its confirmation's. */
+export function checkRegistration(input: Registration): void {
+  const problems = registrationProblems(input)
+  if (problems.username) {
+    throw new AppError('USERNAME_INVALID', USERNAME_MESSAGES[problems.username])
   }
-  if (input.password.length > PASSWORD_MAX_LENGTH) {
-    throw new AppError('PASSWORD_INVALID', 'Password must be less than 100 characters')
+  if (problems.password) {
+    throw new AppError('PASSWORD_INVALID', PASSWORD_MESSAGES[problems.password])
   }
-  if (input.confirm_password.length === 0) {
-    throw new AppError('PASSWORDS_DO_NOT_MATCH', 'Please confirm your password')
+  if (problems.confirm_password) {
+    throw new AppError('PASSWORDS_DO_NOT_MATCH', CONFIRMATION_MESSAGES[problems.confirm_password])
   }
-  if (input.confirm_password !== input.password) throw new AppError('PASSWORDS_DO_NOT_MATCH')
 }

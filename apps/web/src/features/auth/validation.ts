@@ -1,13 +1,14 @@
 import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-  USERNAME_PATTERN,
-} from '../../shared/config'
+  type ConfirmationProblem,
+  type PasswordProblem,
+  registrationProblems,
+  signInProblems,
+  type UsernameProblem,
+} from '@shop/contract'
 
-// The rules of specification section 5. Each validator returns i18n keys, one per failing field
-// (the first rule that fails), so the messages follow the active language.
+// The rules of specification section 5 come from the contract (the server checks the same ones);
+// here each problem code becomes the i18n key of its message, so the messages follow the active
+// language. The username is checked, and sent, without surrounding spaces.
 
 export interface LoginValues {
   username: string
@@ -20,38 +21,43 @@ export interface RegisterValues extends LoginValues {
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>
 
-const USERNAME_RE = new RegExp(USERNAME_PATTERN)
+const USERNAME_KEYS: Record<UsernameProblem, string> = {
+  required: 'auth.validation.usernameRequired',
+  tooShort: 'auth.validation.usernameMin',
+  tooLong: 'auth.validation.usernameMax',
+  invalidCharacters: 'auth.validation.usernamePattern',
+}
+
+const PASSWORD_KEYS: Record<PasswordProblem, string> = {
+  required: 'auth.validation.passwordRequired',
+  tooShort: 'auth.validation.passwordMin',
+  tooLong: 'auth.validation.passwordMax',
+}
+
+const CONFIRMATION_KEYS: Record<ConfirmationProblem, string> = {
+  required: 'auth.validation.confirmRequired',
+  mismatch: 'auth.validation.passwordsDoNotMatch',
+}
 
 export function validateLogin(values: LoginValues): FieldErrors<LoginValues> {
-  const errors: FieldErrors<LoginValues> = {}
-  const username = values.username.trim()
-  if (!username) errors.username = 'auth.validation.usernameRequired'
-  else if (username.length < USERNAME_MIN_LENGTH) errors.username = 'auth.validation.usernameMin'
-
-  if (!values.password) errors.password = 'auth.validation.passwordRequired'
-  else if (values.password.length < PASSWORD_MIN_LENGTH)
-    errors.password = 'auth.validation.passwordMin'
-  return errors
+  const problems = signInProblems({ username: values.username.trim(), password: values.password })
+  return {
+    username: problems.username && USERNAME_KEYS[problems.username],
+    password: problems.password && PASSWORD_KEYS[problems.password],
+  }
 }
 
 export function validateRegister(values: RegisterValues): FieldErrors<RegisterValues> {
-  const errors: FieldErrors<RegisterValues> = {}
-  const username = values.username.trim()
-  if (!username) errors.username = 'auth.validation.usernameRequired'
-  else if (username.length < USERNAME_MIN_LENGTH) errors.username = 'auth.validation.usernameMin'
-  else if (username.length > USERNAME_MAX_LENGTH) errors.username = 'auth.validation.usernameMax'
-  else if (!USERNAME_RE.test(username)) errors.username = 'auth.validation.usernamePattern'
-
-  if (!values.password) errors.password = 'auth.validation.passwordRequired'
-  else if (values.password.length < PASSWORD_MIN_LENGTH)
-    errors.password = 'auth.validation.passwordMin'
-  else if (values.password.length > PASSWORD_MAX_LENGTH)
-    errors.password = 'auth.validation.passwordMax'
-
-  if (!values.confirmPassword) errors.confirmPassword = 'auth.validation.confirmRequired'
-  else if (values.confirmPassword !== values.password)
-    errors.confirmPassword = 'auth.validation.passwordsDoNotMatch'
-  return errors
+  const problems = registrationProblems({
+    username: values.username.trim(),
+    password: values.password,
+    confirm_password: values.confirmPassword,
+  })
+  return {
+    username: problems.username && USERNAME_KEYS[problems.username],
+    password: problems.password && PASSWORD_KEYS[problems.password],
+    confirmPassword: problems.confirm_password && CONFIRMATION_KEYS[problems.confirm_password],
+  }
 }
 
 export function hasErrors<T>(errors: FieldErrors<T>): boolean {
