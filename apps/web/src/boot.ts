@@ -5,6 +5,7 @@
 import './index.css'
 import type { PublicConfig } from '@shop/contract'
 import { telegramLoginUrl } from './features/landing/telegram'
+import { endpoints } from './shared/api/endpoints'
 
 type Lang = 'en' | 'lt'
 
@@ -107,7 +108,10 @@ function startStaticLanding(root: HTMLElement): void {
     root.querySelector<HTMLButtonElement>(`button[aria-pressed][lang="${next}"]`)?.focus()
   })
 
-  fetch('/api/config', { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
+  fetch(endpoints.config.url, {
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+  })
     .then((response) => (response.ok ? (response.json() as Promise<PublicConfig>) : null))
     .then((config) => {
       if (!config) return

@@ -4,12 +4,10 @@ import Type, { type Static } from 'typebox'
 import { Id, PageQuery } from './common.js'
 import { PROBLEM_DESCRIPTION_MAX_LENGTH } from './constants.js'
 import { PaymentMethod } from './entities.js'
+import { SIGNATURE_PATTERN } from './rules.js'
 
 /** Shape of a payment code (the server generates them; uppercase letters, digits, dashes). */
 export const PAYMENT_CODE_PATTERN = '^[A-Z0-9-]{4,40}$'
-
-/** Base58 transaction signature (64 bytes encode to 64-88 characters). */
-export const SIGNATURE_PATTERN = '^[1-9A-HJ-NP-Za-km-z]{64,90}$'
 
 export const PaymentCode = Type.String({ pattern: PAYMENT_CODE_PATTERN })
 

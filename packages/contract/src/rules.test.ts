@@ -3,6 +3,7 @@ import {
   confirmationProblem,
   passwordProblem,
   registrationProblems,
+  signatureProblem,
   signInProblems,
   topupAmountProblem,
   usernameProblem,
@@ -87,5 +88,20 @@ describe('topupAmountProblem', () => {
     [Number.NaN, 'notCents'],
   ])('%d EUR: %s', (amount, problem) => {
     expect(topupAmountProblem(amount)).toBe(problem)
+  })
+})
+
+describe('signatureProblem', () => {
+  it.each([
+    ['', 'required'],
+    ['   ', 'required'],
+    ['not-a-signature', 'malformed'],
+    ['0'.repeat(88), 'malformed'], // 0 is not a Base58 digit
+    ['3'.repeat(63), 'malformed'],
+    ['3'.repeat(91), 'malformed'],
+    ['3'.repeat(87), null],
+    [` ${'5'.repeat(88)} `, null],
+  ])('%j: %s', (signature, problem) => {
+    expect(signatureProblem(signature)).toBe(problem)
   })
 })

@@ -103,3 +103,21 @@ export function topupAmountProblem(euros: number): TopupAmountProblem | null {
   if (cents > TOPUP_MAX_EUR * 100) return 'aboveMaximum'
   return null
 }
+
+/**
+ * A Solana transaction signature: Base58, 64 to 90 characters (64 bytes encode to 64-88). Kept
+ * here, not beside the schema that uses it, so that the web app takes it without TypeBox.
+ */
+export const SIGNATURE_PATTERN = '^[1-9A-HJ-NP-Za-km-z]{64,90}$'
+
+export type SignatureProblem = 'required' | 'malformed'
+
+const signaturePattern = new RegExp(SIGNATURE_PATTERN)
+
+/** A transaction signature pasted to settle a payment, surrounding spaces ignored. */
+export function signatureProblem(signature: string): SignatureProblem | null {
+  const value = signature.trim()
+  if (!value) return 'required'
+  if (!signaturePattern.test(value)) return 'malformed'
+  return null
+}

@@ -1,13 +1,13 @@
+import type { HttpMethod } from '@shop/contract'
 import { readStoredTokens, useAuthStore } from '../auth/store'
 import { API_TIMEOUT_MS } from '../config'
 import i18n from '../i18n'
 import { currentPathname, navigateTo } from '../navigation'
 import { notify } from '../ui/toast'
+import { endpoints } from './endpoints'
 import { ApiError } from './errors'
 
-export { ApiError, errorDetail, getErrorMessage, isApiError } from './errors'
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export { ApiError, getErrorMessage, isApiError } from './errors'
 
 export type QueryValue = string | number | boolean | null | undefined
 
@@ -25,7 +25,7 @@ export interface RequestOptions {
   handleAuthErrors?: boolean
 }
 
-export const REFRESH_PATH = '/api/auth/telegram/refresh'
+export const REFRESH_PATH = endpoints.refresh.url
 const REFRESH_LOCK = 'auth-refresh'
 /** Where the 403 handler leaves the user in place instead of sending them to /. */
 const PUBLIC_PATHS = new Set(['/', '/login', '/register'])
@@ -176,7 +176,8 @@ function handleForbidden(): void {
 /**
  * Calls the shop's API (same origin) with JSON in and out and resolves to the parsed response.
  * Adds the bearer access token; on a 401 refreshes the token once and retries; on a 403 with a
- * token signs the user out. Every failure is thrown as an ApiError.
+ * token signs the user out. Every failure is thrown as an ApiError. The app's calls go through
+ * `call` (call.ts), which types them from the contract; this is its transport.
  */
 export async function apiRequest<T>(
   method: HttpMethod,
@@ -203,16 +204,4 @@ export async function apiRequest<T>(
 
   if (!response.ok) throw await toApiError(response)
   return (await readBody(response)) as T
-}
-
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 }

@@ -21,12 +21,6 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError
 }
 
-/** The response detail when it is text, e.g. to show a login failure inline. */
-export function errorDetail(error: unknown): string | undefined {
-  if (!isApiError(error)) return undefined
-  return typeof error.detail === 'string' && error.detail.trim() ? error.detail : undefined
-}
-
 /**
  * A message to show for a failed call: the translation of the error code (apiErrors.<CODE>),
  * else the response's message, else the client error's message, else `fallback` (a translated

@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { apiRequest } from '../api/client'
+import { call } from '../api/call'
 import { useAuthStore } from './store'
 
 /** Signs out: tells the server (best effort), forgets the session locally and goes to /login. */
@@ -8,8 +8,8 @@ export function useLogout(): () => void {
   const navigate = useNavigate()
   return useCallback(() => {
     if (useAuthStore.getState().accessToken) {
-      // apiRequest reads the token synchronously, before the store is cleared below.
-      apiRequest('POST', '/api/auth/logout', { handleAuthErrors: false }).catch(() => undefined)
+      // The call reads the token synchronously, before the store is cleared below.
+      call('logout', { handleAuthErrors: false }).catch(() => undefined)
     }
     // Clearing the session also empties the query cache (see app/providers.tsx).
     useAuthStore.getState().clear()

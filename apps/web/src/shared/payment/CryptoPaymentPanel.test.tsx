@@ -6,9 +6,10 @@ import '../i18n'
 import { apiError, callsTo, mockApi } from '../../test/api'
 import { payment, publicConfig } from '../../test/fixtures'
 import { createTestQueryClient } from '../../test/render'
+import { useConfig } from '../queries/config'
 import { Toaster } from '../ui/Toaster'
-import { detailsFromPayment } from './api'
 import { CryptoPaymentPanel } from './CryptoPaymentPanel'
+import { detailsFromPayment } from './details'
 
 const qrProps = vi.hoisted(() => ({ last: null as Record<string, unknown> | null }))
 vi.mock('qrcode.react', () => ({
@@ -22,6 +23,12 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** Shows when GET /api/config has answered, as the panel's own config query sees it. */
+function ConfigProbe() {
+  const { data } = useConfig()
+  return data ? <p>config answered</p> : null
+}
+
 function renderPanel(
   pending = payment(),
   callbacks = { onConfirmed: vi.fn(), onEnded: vi.fn(), onCancel: vi.fn() },
@@ -32,6 +39,7 @@ function renderPanel(
   render(
     <QueryClientProvider client={client}>
       <CryptoPaymentPanel details={details} kind="checkout" title="Pay with SOL" {...callbacks} />
+      <ConfigProbe />
       <Toaster />
     </QueryClientProvider>,
   )
@@ -58,12 +66,12 @@ describe('crypto payment instruction screen', () => {
       level: 'H',
     })
     expect(screen.getByRole('img', { name: 'QR code of the payment request' })).toBeInTheDocument()
-    // No demo wallet unless the server says it has one.
-    await waitFor(() =>
-      expect(
-        screen.queryByRole('button', { name: 'Pay with the demo wallet' }),
-      ).not.toBeInTheDocument(),
-    )
+    // No demo wallet unless the server says it has one: once the configuration has answered
+    // (the probe shares the panel's config query, so both render its answer together).
+    expect(await screen.findByText('config answered')).toBeInTheDocument()
+    expect(
+      screen.queryByRole('button', { name: 'Pay with the demo wallet' }),
+    ).not.toBeInTheDocument()
   })
 
   it('checks the status at once, every 30 seconds and on "check now"', async () => {

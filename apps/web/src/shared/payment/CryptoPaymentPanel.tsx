@@ -1,7 +1,6 @@
 import type { Payment } from '@shop/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { QRCodeSVG } from 'qrcode.react'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import { getErrorMessage } from '../api/errors'
 import { CRYPTO_CONFIRMATION_MINUTES, QR_ERROR_LEVEL, QR_SIZE_PX } from '../config'
 import { useTranslation } from '../i18n'
@@ -10,24 +9,15 @@ import { useConfig } from '../queries/config'
 import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'
 import { CopyButton } from '../ui/CopyButton'
-import { TextField } from '../ui/Field'
 import { Spinner } from '../ui/Spinner'
 import { notify } from '../ui/toast'
-import {
-  type CryptoPaymentDetails,
-  paymentStatusKey,
-  paymentStatusQueryOptions,
-  payWithDemoWallet,
-  SIGNATURE_RE,
-  submitSignature,
-} from './api'
+import { useDemoPay } from './api/demoPay'
 import { Countdown } from './Countdown'
+import type { CryptoPaymentDetails } from './details'
+import { SignatureForm } from './SignatureForm'
+import { type PaymentEndReason, usePaymentStatus } from './usePaymentStatus'
 
-/** How the instruction screen ended without a confirmation. */
-export type PaymentEndReason = 'expired' | 'cancelled' | 'timeout'
-
-/** While a transfer is known to be on its way, the status is checked this often. */
-const FAST_POLL_MS = 2_000
+export type { PaymentEndReason }
 
 interface CryptoPaymentPanelProps {
   details: CryptoPaymentDetails
@@ -43,31 +33,35 @@ interface CryptoPaymentPanelProps {
   title?: string
 }
 
-function DetailRow({
-  label,
-  value,
-  copyValue,
-  copyLabel,
-  mono,
-}: {
+interface Fact {
   label: string
   value: string
-  copyValue?: string
-  copyLabel?: string
+  /** What the copy button copies and its name; no button without it. */
+  copy?: { value: string; label: string }
   mono?: boolean
-}) {
+}
+
+/** Wallet address, SOL amount, euro equivalent and payment code, with copy buttons. */
+function PaymentFacts({ facts }: { facts: Fact[] }) {
   return (
-    <div className="flex flex-col gap-1 border-slate-200 border-b py-3 last:border-b-0">
-      <dt className="text-slate-500 text-xs uppercase tracking-wide">{label}</dt>
-      <dd className="flex items-center justify-between gap-3">
-        <span
-          className={`min-w-0 break-all font-semibold text-slate-900 ${mono ? 'font-mono text-sm' : 'text-base'}`}
+    <dl className="rounded-xl border border-slate-200 px-4">
+      {facts.map(({ label, value, copy, mono }) => (
+        <div
+          key={label}
+          className="flex flex-col gap-1 border-slate-200 border-b py-3 last:border-b-0"
         >
-          {value}
-        </span>
-        {copyValue && copyLabel ? <CopyButton value={copyValue} label={copyLabel} /> : null}
-      </dd>
-    </div>
+          <dt className="text-slate-500 text-xs uppercase tracking-wide">{label}</dt>
+          <dd className="flex items-center justify-between gap-3">
+            <span
+              className={`min-w-0 break-all font-semibold text-slate-900 ${mono ? 'font-mono text-sm' : 'text-base'}`}
+            >
+              {value}
+            </span>
+            {copy ? <CopyButton value={copy.value} label={copy.label} /> : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
   )
 }
 
@@ -87,104 +81,25 @@ export function CryptoPaymentPanel({
 }: CryptoPaymentPanelProps) {
   const { t } = useTranslation()
   const format = useFormat()
-  const client = useQueryClient()
   const { data: config } = useConfig()
   const titleId = useId()
-  const [fastPolling, setFastPolling] = useState(false)
-  const [signature, setSignature] = useState('')
-  const [signatureError, setSignatureError] = useState<string | null>(null)
-  const ended = useRef(false)
+  const payment = usePaymentStatus(details.paymentCode, { onConfirmed, onEnded })
+  const demo = useDemoPay(details.paymentCode)
 
-  const status = useQuery(
-    paymentStatusQueryOptions(details.paymentCode, fastPolling ? FAST_POLL_MS : null),
-  )
-
-  const callbacks = useRef({ onConfirmed, onEnded })
-  useEffect(() => {
-    callbacks.current = { onConfirmed, onEnded }
-  })
-
-  useEffect(() => {
-    const payment = status.data
-    if (!payment || ended.current) return
-    if (payment.status === 'confirmed') {
-      ended.current = true
-      callbacks.current.onConfirmed(payment)
-    } else if (payment.status === 'expired' || payment.status === 'cancelled') {
-      ended.current = true
-      callbacks.current.onEnded(payment.status)
-    }
-  }, [status.data])
-
-  /** A payment answered by a signature submission: confirmed ends the screen, else keep checking. */
-  const applyPayment = (payment: Payment) => {
-    client.setQueryData(paymentStatusKey(details.paymentCode), payment)
-    if (payment.status === 'pending') setFastPolling(true)
-  }
-
-  const signatureMutation = useMutation({
-    mutationFn: (value: string) => submitSignature(details.paymentCode, value),
-    onSuccess: (payment) => {
-      setSignature('')
-      applyPayment(payment)
-    },
-    onError: (error) => setSignatureError(getErrorMessage(error, t)),
-  })
-
-  const demoMutation = useMutation({
-    mutationFn: async () => {
-      const { signature: sent } = await payWithDemoWallet(details.paymentCode)
-      // Settle at once with the transfer's signature; the watcher would find it too.
-      try {
-        return await submitSignature(details.paymentCode, sent)
-      } catch {
-        return null
-      }
-    },
-    onSuccess: (payment) => {
-      if (payment?.status !== 'confirmed') notify.info(t('payment.demoSent'))
-      if (payment) applyPayment(payment)
-      else {
-        setFastPolling(true)
-        void status.refetch()
-      }
-    },
-    onError: (error) => notify.error(getErrorMessage(error, t)),
-  })
-
-  const onSubmitSignature = (event: FormEvent) => {
-    event.preventDefault()
-    const value = signature.trim()
-    if (!value) {
-      setSignatureError(t('payment.signatureRequired'))
-      return
-    }
-    if (!SIGNATURE_RE.test(value)) {
-      setSignatureError(t('apiErrors.SIGNATURE_INVALID'))
-      return
-    }
-    setSignatureError(null)
-    signatureMutation.mutate(value)
-  }
-
-  const onCountdownEnd = () => {
-    if (ended.current) return
-    ended.current = true
-    onEnded('timeout')
-  }
+  const payWithDemoWallet = () =>
+    demo.mutate(undefined, {
+      onSuccess: (settled) => {
+        if (settled?.status !== 'confirmed') notify.info(t('payment.demoSent'))
+        if (settled) payment.apply(settled)
+        else payment.expectTransfer()
+      },
+      onError: (error) => notify.error(getErrorMessage(error, t)),
+    })
 
   const solText = format.sol(details.solAmount)
-  const solPlain = details.solAmount.toFixed(4)
+  const minutes = { min: CRYPTO_CONFIRMATION_MINUTES.min, max: CRYPTO_CONFIRMATION_MINUTES.max }
   const steps =
-    kind === 'checkout'
-      ? t('payment.stepsCheckout', {
-          min: CRYPTO_CONFIRMATION_MINUTES.min,
-          max: CRYPTO_CONFIRMATION_MINUTES.max,
-        })
-      : t('payment.stepsTopup', {
-          min: CRYPTO_CONFIRMATION_MINUTES.min,
-          max: CRYPTO_CONFIRMATION_MINUTES.max,
-        })
+    kind === 'checkout' ? t('payment.stepsCheckout', minutes) : t('payment.stepsTopup', minutes)
 
   return (
     <section
@@ -214,34 +129,33 @@ export function CryptoPaymentPanel({
         </div>
 
         <div className="min-w-0">
-          <dl className="rounded-xl border border-slate-200 px-4">
-            <DetailRow
-              label={t('payment.walletAddress')}
-              value={details.walletAddress}
-              copyValue={details.walletAddress}
-              copyLabel={t('payment.copyAddress')}
-              mono
-            />
-            <DetailRow
-              label={t('payment.solAmount')}
-              value={solText}
-              copyValue={solPlain}
-              copyLabel={t('payment.copyAmount')}
-            />
-            <DetailRow label={t('payment.eurEquivalent')} value={format.eur(details.amountEur)} />
-            <DetailRow
-              label={t('payment.paymentCode')}
-              value={details.paymentCode}
-              copyValue={details.paymentCode}
-              copyLabel={t('payment.copyCode')}
-              mono
-            />
-          </dl>
+          <PaymentFacts
+            facts={[
+              {
+                label: t('payment.walletAddress'),
+                value: details.walletAddress,
+                copy: { value: details.walletAddress, label: t('payment.copyAddress') },
+                mono: true,
+              },
+              {
+                label: t('payment.solAmount'),
+                value: solText,
+                copy: { value: details.solAmount.toFixed(4), label: t('payment.copyAmount') },
+              },
+              { label: t('payment.eurEquivalent'), value: format.eur(details.amountEur) },
+              {
+                label: t('payment.paymentCode'),
+                value: details.paymentCode,
+                copy: { value: details.paymentCode, label: t('payment.copyCode') },
+                mono: true,
+              },
+            ]}
+          />
         </div>
       </div>
 
       <div className="mt-5 grid gap-3">
-        <Countdown expiresAt={details.expirationTime} onExpire={onCountdownEnd} />
+        <Countdown expiresAt={details.expirationTime} onExpire={payment.timeOut} />
         <Alert tone="info" assertive={false}>
           <p className="flex items-start gap-2">
             <Spinner size="sm" className="mt-0.5 shrink-0 text-sky-700" />
@@ -253,13 +167,13 @@ export function CryptoPaymentPanel({
       <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button
           variant="secondary"
-          onClick={() => void status.refetch()}
-          loading={status.isFetching}
+          onClick={() => void payment.status.refetch()}
+          loading={payment.status.isFetching}
         >
           {t('payment.checkNow')}
         </Button>
         {config?.demo_wallet ? (
-          <Button onClick={() => demoMutation.mutate()} loading={demoMutation.isPending}>
+          <Button onClick={payWithDemoWallet} loading={demo.isPending}>
             {t('payment.demoWallet')}
           </Button>
         ) : null}
@@ -268,31 +182,7 @@ export function CryptoPaymentPanel({
         </Button>
       </div>
 
-      <details className="group mt-6 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
-        <summary className="cursor-pointer rounded font-medium text-slate-800 text-sm">
-          {t('payment.signatureToggle')}
-        </summary>
-        <form onSubmit={onSubmitSignature} className="mt-3 flex flex-col gap-3" noValidate>
-          <TextField
-            label={t('payment.signatureLabel')}
-            hint={t('payment.signatureHint')}
-            value={signature}
-            onChange={(event) => {
-              setSignature(event.target.value)
-              setSignatureError(null)
-            }}
-            error={signatureError}
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono"
-          />
-          <div>
-            <Button type="submit" variant="secondary" loading={signatureMutation.isPending}>
-              {t('payment.signatureSubmit')}
-            </Button>
-          </div>
-        </form>
-      </details>
+      <SignatureForm paymentCode={details.paymentCode} onPayment={payment.apply} />
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import type { CryptoPaymentDetails } from './api'
+import type { CryptoPaymentDetails } from './details'
 
 // The pending SOL payment shown on screen, kept for this tab, so reloading the page during a
 // payment brings its instructions back (the status check at once then settles it if it ended).

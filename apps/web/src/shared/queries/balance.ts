@@ -1,6 +1,5 @@
-import type { Balance } from '@shop/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../api/client'
+import { call } from '../api/call'
 
 export const BALANCE_QUERY_KEY = ['balance'] as const
 export const BALANCE_HISTORY_QUERY_KEY = ['balance', 'history'] as const
@@ -8,7 +7,7 @@ export const BALANCE_HISTORY_QUERY_KEY = ['balance', 'history'] as const
 /** GET /api/balance. */
 export const balanceQueryOptions = queryOptions({
   queryKey: BALANCE_QUERY_KEY,
-  queryFn: ({ signal }) => apiRequest<Balance>('GET', '/api/balance', { signal }),
+  queryFn: ({ signal }) => call('getBalance', { signal }),
 })
 
 export function useBalance() {

@@ -1,6 +1,6 @@
 import type { Cart } from '@shop/contract'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiRequest } from '../api/client'
+import { call } from '../api/call'
 import { isApiError } from '../api/errors'
 import { CART_QUERY_KEY } from '../api/queryClient'
 import { useAuthStore } from '../auth/store'
@@ -12,7 +12,7 @@ export { CART_QUERY_KEY }
 
 /** GET /api/cart: the signed-in user's cart, priced afresh by the server. */
 export function fetchCart(signal?: AbortSignal): Promise<Cart> {
-  return apiRequest<Cart>('GET', '/api/cart', { signal })
+  return call('getCart', { signal })
 }
 
 // Cart failures are not toasted (specification section 8): the cart page shows its own state.
@@ -49,7 +49,7 @@ export function useAddToCart() {
     mutationFn: async (productId: number) => {
       const cart = client.getQueryData<Cart>(CART_QUERY_KEY)
       if (cart && cart.items_count >= CART_MAX_ITEMS) throw new CartFullError()
-      return apiRequest<Cart>('POST', '/api/cart/add', { body: { product_id: productId } })
+      return call('addToCart', { body: { product_id: productId } })
     },
     onSuccess: async () => {
       notify.success(t('cart.toast.added'))

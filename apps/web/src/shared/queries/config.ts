@@ -1,11 +1,10 @@
-import type { PublicConfig } from '@shop/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../api/client'
+import { call } from '../api/call'
 
 /** GET /api/config: whether Telegram login and the demo wallet are offered. */
 export const configQueryOptions = queryOptions({
   queryKey: ['config'],
-  queryFn: ({ signal }) => apiRequest<PublicConfig>('GET', '/api/config', { signal }),
+  queryFn: ({ signal }) => call('config', { signal }),
   staleTime: Number.POSITIVE_INFINITY,
   // The page works without it (no Telegram button, no demo wallet): nothing to toast.
   meta: { silent: true },

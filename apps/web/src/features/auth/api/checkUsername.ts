@@ -1,11 +1,6 @@
-import type { CheckUsernameResponse } from '@shop/contract'
-import { buildPath } from '@shop/contract'
-import { apiRequest } from '../../../shared/api/client'
+import { call } from '../../../shared/api/call'
 
 /** GET /api/auth/web/check-username/:username: whether a valid username is still free. */
-export function checkUsername(username: string): Promise<CheckUsernameResponse> {
-  return apiRequest<CheckUsernameResponse>(
-    'GET',
-    buildPath('/api/auth/web/check-username/:username', { username }),
-  )
+export function checkUsername(username: string) {
+  return call('checkUsername', { params: { username } })
 }

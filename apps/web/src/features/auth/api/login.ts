@@ -1,11 +1,11 @@
-import type { AuthResponse, LoginBody } from '@shop/contract'
+import type { LoginBody } from '@shop/contract'
 import { useMutation } from '@tanstack/react-query'
-import { apiRequest } from '../../../shared/api/client'
+import { call } from '../../../shared/api/call'
 import { useSignIn } from '../../../shared/auth/useSignIn'
 
 /** POST /api/auth/web/login. */
-export function login(body: LoginBody): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('POST', '/api/auth/web/login', { body })
+export function login(body: LoginBody) {
+  return call('login', { body })
 }
 
 export function useLogin() {

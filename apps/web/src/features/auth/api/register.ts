@@ -1,11 +1,11 @@
-import type { AuthResponse, RegisterBody } from '@shop/contract'
+import type { RegisterBody } from '@shop/contract'
 import { useMutation } from '@tanstack/react-query'
-import { apiRequest } from '../../../shared/api/client'
+import { call } from '../../../shared/api/call'
 import { useSignIn } from '../../../shared/auth/useSignIn'
 
 /** POST /api/auth/web/register. */
-export function register(body: RegisterBody): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('POST', '/api/auth/web/register', { body })
+export function register(body: RegisterBody) {
+  return call('register', { body })
 }
 
 export function useRegister() {

@@ -1,9 +1,9 @@
 import { useTranslation } from '../../../shared/i18n'
-import type { CryptoPaymentDetails } from '../../../shared/payment/api'
 import {
   CryptoPaymentPanel,
   type PaymentEndReason,
 } from '../../../shared/payment/CryptoPaymentPanel'
+import type { CryptoPaymentDetails } from '../../../shared/payment/details'
 import { Modal } from '../../../shared/ui/Modal'
 
 interface TopupModalProps {

@@ -1,7 +1,5 @@
-import type { Cart } from '@shop/contract'
-import { buildPath } from '@shop/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiRequest } from '../../../shared/api/client'
+import { call } from '../../../shared/api/call'
 import { useTranslation } from '../../../shared/i18n'
 import { CART_QUERY_KEY } from '../../../shared/queries/cart'
 import { notify } from '../../../shared/ui/toast'
@@ -14,8 +12,7 @@ export function useRemoveFromCart() {
   const client = useQueryClient()
   const { t } = useTranslation()
   return useMutation({
-    mutationFn: (productId: number) =>
-      apiRequest<Cart>('DELETE', buildPath('/api/cart/remove/:productId', { productId })),
+    mutationFn: (productId: number) => call('removeFromCart', { params: { productId } }),
     onSuccess: async () => {
       notify.success(t('cart.toast.removed'))
       await client.invalidateQueries({ queryKey: CART_QUERY_KEY })
@@ -29,7 +26,7 @@ export function useClearCart() {
   const client = useQueryClient()
   const { t } = useTranslation()
   return useMutation({
-    mutationFn: () => apiRequest<Cart>('DELETE', '/api/cart/clear'),
+    mutationFn: () => call('clearCart'),
     onSuccess: (cart) => {
       client.setQueryData(CART_QUERY_KEY, cart)
       notify.success(t('cart.toast.cleared'))
@@ -43,8 +40,7 @@ export function useApplyCoupon() {
   const client = useQueryClient()
   const { t } = useTranslation()
   return useMutation({
-    mutationFn: (code: string) =>
-      apiRequest<Cart>('POST', '/api/cart/coupon/apply', { body: { coupon_code: code } }),
+    mutationFn: (code: string) => call('applyCoupon', { body: { coupon_code: code } }),
     onSuccess: (cart) => {
       client.setQueryData(CART_QUERY_KEY, cart)
       notify.success(t('cart.toast.couponApplied'))
@@ -57,7 +53,7 @@ export function useRemoveCoupon() {
   const client = useQueryClient()
   const { t } = useTranslation()
   return useMutation({
-    mutationFn: () => apiRequest<Cart>('DELETE', '/api/cart/coupon/remove'),
+    mutationFn: () => call('removeCoupon'),
     onSuccess: (cart) => {
       client.setQueryData(CART_QUERY_KEY, cart)
       notify.info(t('cart.toast.couponRemoved'))

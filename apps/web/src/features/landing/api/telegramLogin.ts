@@ -1,11 +1,11 @@
-import type { AuthResponse, TelegramLoginBody } from '@shop/contract'
+import type { TelegramLoginBody } from '@shop/contract'
 import { useMutation } from '@tanstack/react-query'
-import { apiRequest } from '../../../shared/api/client'
+import { call } from '../../../shared/api/call'
 import { useSignIn } from '../../../shared/auth/useSignIn'
 
 /** POST /api/auth/telegram/telegram-login with the data Telegram signed. */
-export function telegramLogin(body: TelegramLoginBody): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('POST', '/api/auth/telegram/telegram-login', { body })
+export function telegramLogin(body: TelegramLoginBody) {
+  return call('telegramLogin', { body })
 }
 
 export function useTelegramLogin() {

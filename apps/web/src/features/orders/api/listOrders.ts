@@ -1,19 +1,9 @@
-import type { OrderList } from '@shop/contract'
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../shared/api/client'
-import { DEFAULT_PAGE_SIZE } from '../../../shared/config'
+import { useQuery } from '@tanstack/react-query'
+import { pagedListQueryOptions } from '../../../shared/api/pagedList'
 
 /** GET /api/orders: newest first, 20 a page. */
 export function ordersQueryOptions(page: number) {
-  return queryOptions({
-    queryKey: ['orders', page],
-    queryFn: ({ signal }) =>
-      apiRequest<OrderList>('GET', '/api/orders', {
-        query: { page, page_size: DEFAULT_PAGE_SIZE },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  })
+  return pagedListQueryOptions('listOrders', ['orders'], page)
 }
 
 export function useOrders(page: number) {

@@ -1,12 +1,10 @@
-import type { CityList } from '@shop/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../shared/api/client'
+import { call } from '../../../shared/api/call'
 
 /** GET /api/products/cities-with-products. */
 export const citiesQueryOptions = queryOptions({
   queryKey: ['cities-with-products'],
-  queryFn: ({ signal }) =>
-    apiRequest<CityList>('GET', '/api/products/cities-with-products', { signal }),
+  queryFn: ({ signal }) => call('citiesWithProducts', { signal }),
 })
 
 export function useCitiesWithProducts() {

@@ -1,7 +1,5 @@
-import type { DistrictList } from '@shop/contract'
-import { buildPath } from '@shop/contract'
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../shared/api/client'
+import { call } from '../../../shared/api/call'
 
 /** GET /api/products/districts-with-products/:cityId; nothing until a city is chosen. */
 export function districtsQueryOptions(cityId: number | null) {
@@ -10,12 +8,7 @@ export function districtsQueryOptions(cityId: number | null) {
     queryFn:
       cityId === null
         ? skipToken
-        : ({ signal }) =>
-            apiRequest<DistrictList>(
-              'GET',
-              buildPath('/api/products/districts-with-products/:cityId', { cityId }),
-              { signal },
-            ),
+        : ({ signal }) => call('districtsWithProducts', { params: { cityId }, signal }),
   })
 }
 

@@ -1,12 +1,12 @@
-import type { ProductList, ProductsQuery } from '@shop/contract'
+import type { ProductsQuery } from '@shop/contract'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../shared/api/client'
+import { call } from '../../../shared/api/call'
 
 /** GET /api/products: 20 a page, filtered by city, district and a name search. */
 export function productsQueryOptions(query: ProductsQuery) {
   return queryOptions({
     queryKey: ['products', query],
-    queryFn: ({ signal }) => apiRequest<ProductList>('GET', '/api/products', { query, signal }),
+    queryFn: ({ signal }) => call('listProducts', { query, signal }),
     placeholderData: keepPreviousData,
   })
 }

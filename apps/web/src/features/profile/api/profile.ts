@@ -1,18 +1,17 @@
-import type { Stats, User } from '@shop/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../shared/api/client'
+import { call } from '../../../shared/api/call'
 
 /** GET /api/user/me. */
 export const meQueryOptions = queryOptions({
   queryKey: ['me'],
-  queryFn: ({ signal }) => apiRequest<User>('GET', '/api/user/me', { signal }),
+  queryFn: ({ signal }) => call('me', { signal }),
   staleTime: 0,
 })
 
 /** GET /api/user/stats. */
 export const statsQueryOptions = queryOptions({
   queryKey: ['stats'],
-  queryFn: ({ signal }) => apiRequest<Stats>('GET', '/api/user/stats', { signal }),
+  queryFn: ({ signal }) => call('stats', { signal }),
   staleTime: 0,
 })
 

@@ -1,14 +1,13 @@
-import type { CategoryList } from '@shop/contract'
+import type { Lang } from '@shop/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../shared/api/client'
+import { call } from '../../../shared/api/call'
 import { useTranslation } from '../../../shared/i18n'
 
 /** GET /api/support/categories?lang=: names in the active language. */
-export function categoriesQueryOptions(lang: string) {
+export function categoriesQueryOptions(lang: Lang) {
   return queryOptions({
     queryKey: ['support', 'categories', lang],
-    queryFn: ({ signal }) =>
-      apiRequest<CategoryList>('GET', '/api/support/categories', { query: { lang }, signal }),
+    queryFn: ({ signal }) => call('listCategories', { query: { lang }, signal }),
   })
 }
 

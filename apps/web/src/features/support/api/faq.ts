@@ -1,14 +1,13 @@
-import type { Faq } from '@shop/contract'
+import type { Lang } from '@shop/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../shared/api/client'
+import { call } from '../../../shared/api/call'
 import { useTranslation } from '../../../shared/i18n'
 
 /** GET /api/support/faq?lang=: questions and answers in the active language. */
-export function faqQueryOptions(lang: string) {
+export function faqQueryOptions(lang: Lang) {
   return queryOptions({
     queryKey: ['support', 'faq', lang],
-    queryFn: ({ signal }) =>
-      apiRequest<Faq>('GET', '/api/support/faq', { query: { lang }, signal }),
+    queryFn: ({ signal }) => call('faq', { query: { lang }, signal }),
   })
 }
 

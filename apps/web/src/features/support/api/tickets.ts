@@ -1,28 +1,13 @@
-import type { CreateTicketBody, TicketDetail, TicketList } from '@shop/contract'
-import { buildPath } from '@shop/contract'
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query'
-import { apiRequest } from '../../../shared/api/client'
-import { DEFAULT_PAGE_SIZE } from '../../../shared/config'
+import type { CreateTicketBody } from '@shop/contract'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { call } from '../../../shared/api/call'
+import { pagedListQueryOptions } from '../../../shared/api/pagedList'
 
 export const TICKETS_QUERY_KEY = ['support', 'tickets'] as const
 
 /** GET /api/support/tickets: most recently updated first, 20 a page. */
 export function ticketsQueryOptions(page: number) {
-  return queryOptions({
-    queryKey: [...TICKETS_QUERY_KEY, 'list', page],
-    queryFn: ({ signal }) =>
-      apiRequest<TicketList>('GET', '/api/support/tickets', {
-        query: { page, page_size: DEFAULT_PAGE_SIZE },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  })
+  return pagedListQueryOptions('listTickets', [...TICKETS_QUERY_KEY, 'list'], page)
 }
 
 export function useTickets(page: number) {
@@ -33,8 +18,7 @@ export function useTickets(page: number) {
 export function ticketQueryOptions(id: number) {
   return queryOptions({
     queryKey: [...TICKETS_QUERY_KEY, 'detail', id],
-    queryFn: ({ signal }) =>
-      apiRequest<TicketDetail>('GET', buildPath('/api/support/tickets/:id', { id }), { signal }),
+    queryFn: ({ signal }) => call('getTicket', { params: { id }, signal }),
     staleTime: 0,
   })
 }
@@ -47,8 +31,7 @@ export function useTicket(id: number) {
 export function useCreateTicket() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateTicketBody) =>
-      apiRequest<TicketDetail>('POST', '/api/support/tickets', { body }),
+    mutationFn: (body: CreateTicketBody) => call('createTicket', { body }),
     onSuccess: (ticket) => {
       client.setQueryData(ticketQueryOptions(ticket.id).queryKey, ticket)
       void client.invalidateQueries({ queryKey: [...TICKETS_QUERY_KEY, 'list'] })
@@ -62,9 +45,7 @@ export function useReplyTicket(id: number) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (text: string) =>
-      apiRequest<TicketDetail>('POST', buildPath('/api/support/tickets/:id/reply', { id }), {
-        body: { message_text: text },
-      }),
+      call('replyTicket', { params: { id }, body: { message_text: text } }),
     onSuccess: (ticket) => {
       client.setQueryData(ticketQueryOptions(id).queryKey, ticket)
       void client.invalidateQueries({ queryKey: [...TICKETS_QUERY_KEY, 'list'] })
