@@ -79,6 +79,8 @@ export interface OpenDatabaseOptions {
   url?: string | null
   /** PGlite data folder; null keeps the database in memory (tests). */
   dataDir?: string | null
+  /** In memory only: starts from this dump of a data folder (tests load a migrated template). */
+  loadDataDir?: Blob | null
   /** PostgreSQL pool size. */
   poolSize?: number
 }
@@ -86,7 +88,7 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 20)
-    : openPglite(options.dataDir ?? null)
+    : openPglite(options.dataDir ?? null, options.loadDataDir ?? null)
 }
 
 /**
@@ -99,7 +101,7 @@ const PGLITE_OPTIONS = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Database> {
   // PGlite's WebAssembly runs on V8's baseline compiler (Liftoff) only. The optimising compiler
   // compiled the functions PostgreSQL's own start-up makes hot: about 40 MB of machine code kept
   // for the life of the process and a quarter of a second of every cold start, with no
@@ -117,7 +119,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       throw error
     }
   } else {
-    client = await PGlite.create(PGLITE_OPTIONS)
+    client = await PGlite.create(dump ? { ...PGLITE_OPTIONS, loadDataDir: dump } : PGLITE_OPTIONS)
   }
   const tables = new TableVersions(Object.values(schema).filter((value) => is(value, PgTable)))
   adaptPglite(client, tables)
