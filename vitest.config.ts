@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/contract/vitest.config.ts',
+      'packages/local-chain/vitest.config.ts',
       'apps/server/vitest.config.ts',
       ...(onPostgres ? ['apps/server/vitest.postgres.config.ts'] : []),
       'apps/web/vitest.config.ts',

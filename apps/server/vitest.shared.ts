@@ -5,10 +5,13 @@ import type { UserWorkspaceConfig } from 'vitest/config'
 export function serverProject(name: string, database: 'pglite' | 'postgres'): UserWorkspaceConfig {
   return {
     resolve: {
-      // Tests use the contract's source, so they run without building it first.
+      // Tests use the workspace packages' source, so they run without building them first.
       alias: {
         '@shop/contract': fileURLToPath(
           new URL('../../packages/contract/src/index.ts', import.meta.url),
+        ),
+        '@shop/local-chain': fileURLToPath(
+          new URL('../../packages/local-chain/src/index.ts', import.meta.url),
         ),
       },
     },

@@ -1,19 +1,15 @@
 // Payment detection: a customer pays a SOL checkout on the shop's local chain; the figure is the
 // time from the transfer being confirmed (sendSolTransfer resolves at `confirmed`) to
 // GET /api/payment/status answering `confirmed`, found by the shop's real background watcher.
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { fmt, median, percentile } from '../lib/report.mjs'
-import { api, SERVER_DIST, signUp, sleep } from '../lib/shop.mjs'
+import { api, signUp, sleep } from '../lib/shop.mjs'
 
 const MEDIAN_BUDGET_MS = 2000
 const STATUS_POLL_MS = 10
 
 export async function paymentDetection(shop, report, { payments = 50, streams = 5 } = {}) {
   const kit = await import('@solana/kit')
-  const { sendSolTransfer } = await import(
-    pathToFileURL(path.join(SERVER_DIST, 'solana/local-chain/transfer.js')).href
-  )
+  const { sendSolTransfer } = await import('@shop/local-chain')
   const payer = await kit.generateKeyPairSigner()
   await kit
     .createSolanaRpc(shop.chainUrl)

@@ -2,13 +2,15 @@
 // endpoint on LOCAL_CHAIN_PORT), so a newcomer can try real signed SOL payments with no network.
 // The merchant address is a fresh key whose private half is thrown away at once: the shop never
 // holds a key, here as in production. The demo wallet is play money from the local airdrop.
+// The chain (@shop/local-chain, with LiteSVM) and the demo wallet are imported only on that path:
+// a start with SOLANA_RPC_URL never loads them (test/production-loads-no-chain.test.ts).
 import fs from 'node:fs'
 import path from 'node:path'
+import type { LocalChainRpc } from '@shop/local-chain'
 import { address, generateKeyPairSigner, lamports } from '@solana/kit'
 import type { AppConfig } from './config.js'
-import { DemoWallet } from './modules/payments/demo-wallet.js'
+import type { DemoWallet } from './modules/payments/demo-wallet.js'
 import type { ChainSettings } from './services.js'
-import { type LocalChainRpc, startLocalChainRpc } from './solana/local-chain/server.js'
 
 const MERCHANT_RENT_LAMPORTS = 1_000_000n // 0.001 SOL, above the rent-exempt minimum
 
@@ -39,6 +41,10 @@ export async function setUpChain(config: AppConfig): Promise<ChainSetup> {
       localChain: null,
     }
   }
+  const [{ startLocalChainRpc }, { DemoWallet }] = await Promise.all([
+    import('@shop/local-chain'),
+    import('./modules/payments/demo-wallet.js'),
+  ])
   const localChain = await startLocalChainRpc({ port: config.localChainPort })
   const merchantAddress = config.merchantWallet ?? (await demoMerchantAddress(config.dataDir))
   // The chain starts empty each time: a rent-exempt balance lets even a tiny first transfer land

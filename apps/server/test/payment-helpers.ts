@@ -1,5 +1,6 @@
 // Shared set-up of the payment tests: an app watching a fresh local LiteSVM chain, with the demo
 // shop loaded and a funded payer wallet, plus balance and ledger helpers.
+import { type LocalChainRpc, sendSolTransfer, startLocalChainRpc } from '@shop/local-chain'
 import {
   address,
   createSolanaRpc,
@@ -11,8 +12,6 @@ import {
 import { sql } from 'drizzle-orm'
 import { queryRows } from '../src/db/client.js'
 import { seedDemo } from '../src/db/seed/seed-demo.js'
-import { type LocalChainRpc, startLocalChainRpc } from '../src/solana/local-chain/server.js'
-import { sendSolTransfer } from '../src/solana/local-chain/transfer.js'
 import { createTestApp, type TestApp, type TestAppOptions } from './helpers.js'
 
 export interface PaymentTestbed {

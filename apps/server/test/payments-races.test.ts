@@ -1,4 +1,5 @@
 // Concurrency: requests fired together must never oversell, overspend or double-apply.
+import { sendSolTransfer } from '@shop/local-chain'
 import { address } from '@solana/kit'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,7 +7,6 @@ import { buildApp } from '../src/app.js'
 import { type Database, openDatabase, queryRows } from '../src/db/client.js'
 import { chainTransfers, orders, products } from '../src/db/schema.js'
 import { startJobs } from '../src/jobs.js'
-import { sendSolTransfer } from '../src/solana/local-chain/transfer.js'
 import { onPostgres, type SignedUpUser, signUp, type TestApp, testConfig } from './helpers.js'
 import {
   createPaymentTestbed,

@@ -4,6 +4,7 @@
 // foreign-secret tokens are refused.
 
 import { api, buildPath, MAX_ID, type RouteDef } from '@shop/contract'
+import { sendSolTransfer, startLocalChainRpc } from '@shop/local-chain'
 import {
   address,
   createSolanaRpc,
@@ -19,8 +20,6 @@ import { orders, payments, tickets } from '../../src/db/schema.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { AccessTokens } from '../../src/modules/auth/tokens.js'
 import { DemoWallet } from '../../src/modules/payments/demo-wallet.js'
-import { startLocalChainRpc } from '../../src/solana/local-chain/server.js'
-import { sendSolTransfer } from '../../src/solana/local-chain/transfer.js'
 import { createTestApp, type TestApp, testConfig } from '../helpers.js'
 import {
   databaseSnapshot,

@@ -10,6 +10,7 @@
 
 import crypto from 'node:crypto'
 import { api, ERROR_STATUS, type RouteDef } from '@shop/contract'
+import { startLocalChainRpc } from '@shop/local-chain'
 import { generateKeyPairSigner } from '@solana/kit'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,7 +18,6 @@ import { queryRows } from '../../src/db/client.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { AccessTokens } from '../../src/modules/auth/tokens.js'
 import { DemoWallet } from '../../src/modules/payments/demo-wallet.js'
-import { startLocalChainRpc } from '../../src/solana/local-chain/server.js'
 import { createTestApp, type TestApp, testConfig } from '../helpers.js'
 import {
   databaseSnapshot,

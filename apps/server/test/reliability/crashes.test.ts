@@ -12,6 +12,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { sendSolTransfer, startLocalChainRpc } from '@shop/local-chain'
 import {
   address,
   createSolanaRpc,
@@ -28,8 +29,6 @@ import { balanceLedger, products, users } from '../../src/db/schema.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { SessionService } from '../../src/modules/auth/sessions.js'
 import { AccessTokens } from '../../src/modules/auth/tokens.js'
-import { startLocalChainRpc } from '../../src/solana/local-chain/server.js'
-import { sendSolTransfer } from '../../src/solana/local-chain/transfer.js'
 import { onPostgres } from '../helpers.js'
 import {
   type Baseline,

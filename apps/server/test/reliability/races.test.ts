@@ -1,6 +1,7 @@
 // Races (ACIDRain, single-packet attacks): requests released together over many connections to
 // a listening server must never oversell stock, overspend a balance, over-redeem a coupon, fork
 // a session's refresh tokens, or apply a transfer twice when two processes watch one chain.
+import { sendSolTransfer } from '@shop/local-chain'
 import { address, type KeyPairSigner } from '@solana/kit'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -20,7 +21,6 @@ import {
 } from '../../src/db/schema.js'
 import { AppError } from '../../src/http/errors.js'
 import { hashRefreshToken } from '../../src/modules/auth/tokens.js'
-import { sendSolTransfer } from '../../src/solana/local-chain/transfer.js'
 import { openSecondProcessDatabase, type TestApp, testConfig } from '../helpers.js'
 import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
 import {

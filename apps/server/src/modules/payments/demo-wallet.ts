@@ -2,6 +2,7 @@
 // the local chain's airdrop signs and sends a real transfer (with the Solana Pay reference) for the
 // rest of a pending payment, so a newcomer can try the whole flow in the browser. The watcher then
 // finds it exactly as it would find a customer's wallet transfer.
+import { sendSolTransfer } from '@shop/local-chain'
 import {
   address,
   createSolanaRpc,
@@ -11,7 +12,6 @@ import {
   lamports,
 } from '@solana/kit'
 import { AppError } from '../../http/errors.js'
-import { sendSolTransfer } from '../../solana/local-chain/transfer.js'
 import type { PaymentService } from './service.js'
 
 const AIRDROP_LAMPORTS = 1_000_000_000_000n // 1,000 SOL of play money

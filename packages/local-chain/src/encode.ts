@@ -2,9 +2,13 @@
 // getTransaction ("json", "jsonParsed", "base64", "base58"), simulateTransaction and
 // getAccountInfo. jsonParsed understands the System and Memo programs; other instructions fall
 // back to the partially decoded form, as the RPC does for programs it has no parser for.
-import type { AccountView, InnerInstructionSet, LedgerEntry, LoadedAddresses } from './chain.js'
 import { JsonRpcError, UNSUPPORTED_TRANSACTION_VERSION } from './errors.js'
-import { MEMO_PROGRAM_ADDRESSES, SYSTEM_PROGRAM_ADDRESS } from './system-program.js'
+import type { AccountView, InnerInstructionSet, LedgerEntry, LoadedAddresses } from './model.js'
+import {
+  MEMO_PROGRAM_ADDRESSES,
+  parseSystemInstruction,
+  SYSTEM_PROGRAM_ADDRESS,
+} from './system-program.js'
 import {
   type CompiledInstruction,
   encodeBase58,
@@ -73,44 +77,6 @@ function compiledInstructionJson(instruction: CompiledInstruction, stackHeight: 
     data: encodeBase58(instruction.data),
     stackHeight,
   }
-}
-
-function u64At(data: Uint8Array, offset: number): bigint {
-  return new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true)
-}
-
-/** The System Program's instructions the shop and wallets send, as the RPC's parser names them. */
-function parseSystemInstruction(
-  data: Uint8Array,
-  accounts: string[],
-): { type: string; info: Record<string, unknown> } | null {
-  if (data.length < 4) return null
-  const kind = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(0, true)
-  if (kind === 0 && data.length === 52 && accounts.length >= 2) {
-    return {
-      type: 'createAccount',
-      info: {
-        source: accounts[0],
-        newAccount: accounts[1],
-        lamports: u64At(data, 4),
-        space: u64At(data, 12),
-        owner: encodeBase58(data.subarray(20, 52)),
-      },
-    }
-  }
-  if (kind === 1 && data.length === 36 && accounts.length >= 1) {
-    return { type: 'assign', info: { account: accounts[0], owner: encodeBase58(data.subarray(4)) } }
-  }
-  if (kind === 2 && data.length === 12 && accounts.length >= 2) {
-    return {
-      type: 'transfer',
-      info: { source: accounts[0], destination: accounts[1], lamports: u64At(data, 4) },
-    }
-  }
-  if (kind === 8 && data.length === 12 && accounts.length >= 1) {
-    return { type: 'allocate', info: { account: accounts[0], space: u64At(data, 4) } }
-  }
-  return null
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })

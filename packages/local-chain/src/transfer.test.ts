@@ -6,7 +6,8 @@ import { createSolanaRpc, generateKeyPairSigner, type KeyPairSigner, lamports } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LocalChain } from './chain.js'
 import { stringifyJson } from './json.js'
-import { handleRpcBody, type LocalChainRpc, startLocalChainRpc } from './server.js'
+import { handleRpcBody } from './rpc.js'
+import { type LocalChainRpc, startLocalChainRpc } from './server.js'
 import { sendSolTransfer, TransferFailedError } from './transfer.js'
 
 const SOL = 1_000_000_000n

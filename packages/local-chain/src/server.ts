@@ -4,16 +4,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LocalChain, type LocalChainOptions } from './chain.js'
-import {
-  INTERNAL_ERROR,
-  INVALID_PARAMS,
-  INVALID_REQUEST,
-  JsonRpcError,
-  METHOD_NOT_FOUND,
-  PARSE_ERROR,
-} from './errors.js'
-import { parseJsonWithBigInts, stringifyJson } from './json.js'
-import { METHODS } from './methods.js'
+import { stringifyJson } from './json.js'
+import { handleRpcBody } from './rpc.js'
 
 export const DEFAULT_LOCAL_CHAIN_PORT = 8899
 const DEFAULT_BODY_LIMIT = 1024 * 1024
@@ -38,91 +30,6 @@ export interface LocalChainRpc {
   url: string
   chain: LocalChain
   close(): Promise<void>
-}
-
-type Id = string | number | null
-
-interface JsonRpcResponse {
-  jsonrpc: '2.0'
-  id: Id
-  result?: unknown
-  error?: { code: number; message: string; data?: unknown }
-}
-
-function errorResponse(id: Id, code: number, message: string, data?: unknown): JsonRpcResponse {
-  return {
-    jsonrpc: '2.0',
-    error: data === undefined ? { code, message } : { code, message, data },
-    id,
-  }
-}
-
-function isId(value: unknown): value is Id {
-  return value === null || typeof value === 'string' || typeof value === 'number'
-}
-
-/** Answers one JSON-RPC request object; null for a notification (a request without id). */
-export async function handleRpcRequest(
-  chain: LocalChain,
-  request: unknown,
-  onError: (error: unknown) => void = () => {},
-): Promise<JsonRpcResponse | null> {
-  if (request === null || typeof request !== 'object' || Array.isArray(request)) {
-    return errorResponse(null, INVALID_REQUEST, 'Invalid request')
-  }
-  const { jsonrpc, method, params, id } = request as Record<string, unknown>
-  const hasId = 'id' in request
-  if (jsonrpc !== '2.0' || typeof method !== 'string' || (hasId && !isId(id))) {
-    return errorResponse(isId(id) ? id : null, INVALID_REQUEST, 'Invalid request')
-  }
-  const replyId: Id = hasId && isId(id) ? id : null
-  let response: JsonRpcResponse
-  const handler = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined
-  if (!handler) {
-    response = errorResponse(replyId, METHOD_NOT_FOUND, 'Method not found')
-  } else if (params !== undefined && params !== null && !Array.isArray(params)) {
-    response = errorResponse(
-      replyId,
-      INVALID_PARAMS,
-      'Invalid params: expected an array of parameters',
-    )
-  } else {
-    try {
-      const result = await handler(chain, (params as unknown[] | null | undefined) ?? [])
-      response = { jsonrpc: '2.0', result, id: replyId }
-    } catch (error) {
-      if (error instanceof JsonRpcError) {
-        response = errorResponse(replyId, error.code, error.message, error.data)
-      } else {
-        onError(error)
-        response = errorResponse(replyId, INTERNAL_ERROR, 'Internal error')
-      }
-    }
-  }
-  return hasId ? response : null
-}
-
-/** Answers a request body: one request or a batch. Null means "send no body". */
-export async function handleRpcBody(
-  chain: LocalChain,
-  body: string,
-  onError?: (error: unknown) => void,
-): Promise<JsonRpcResponse | JsonRpcResponse[] | null> {
-  let payload: unknown
-  try {
-    payload = parseJsonWithBigInts(body)
-  } catch {
-    return errorResponse(null, PARSE_ERROR, 'Parse error')
-  }
-  if (!Array.isArray(payload)) return handleRpcRequest(chain, payload, onError)
-  if (payload.length === 0) return errorResponse(null, INVALID_REQUEST, 'Invalid request')
-  const responses: JsonRpcResponse[] = []
-  // In order, one after another: a batch may send a transaction and then ask for its status.
-  for (const request of payload) {
-    const response = await handleRpcRequest(chain, request, onError)
-    if (response) responses.push(response)
-  }
-  return responses.length > 0 ? responses : null
 }
 
 function send(res: ServerResponse, status: number, body: string, type = 'text/plain') {

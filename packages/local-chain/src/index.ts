@@ -1,14 +1,13 @@
-// The embedded Solana chain the server runs when no SOLANA_RPC_URL is configured.
+// @shop/local-chain: a single-node Solana chain (LiteSVM) behind standard JSON-RPC, for local runs
+// and tests. The shop loads it only when it runs without SOLANA_RPC_URL.
 export {
-  type AccountView,
   BLOCKHASH_VALIDITY_BLOCKS,
   LAMPORTS_PER_SIGNATURE,
-  type LedgerEntry,
   LocalChain,
   type LocalChainOptions,
-  type Simulation,
 } from './chain.js'
 export { JsonRpcError } from './errors.js'
+export type { AccountView, LedgerEntry, Simulation } from './model.js'
 export {
   DEFAULT_LOCAL_CHAIN_PORT,
   type LocalChainRpc,

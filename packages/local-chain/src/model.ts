@@ -1,0 +1,79 @@
+// What the chain records and reports: accounts, ledger entries and simulations, in the terms of
+// the RPC (base58 keys, bigint lamports) rather than LiteSVM's.
+import type { DescribedError, TransactionErrorJson } from './errors.js'
+import type { ParsedTransaction } from './wire.js'
+
+export interface AccountView {
+  lamports: bigint
+  owner: string
+  data: Uint8Array
+  executable: boolean
+}
+
+export interface InnerInstruction {
+  programIdIndex: number
+  accounts: number[]
+  data: Uint8Array
+  stackHeight: number
+}
+
+export interface InnerInstructionSet {
+  /** Index of the top-level instruction that made these calls. */
+  index: number
+  instructions: InnerInstruction[]
+}
+
+export interface ReturnData {
+  programId: string
+  data: Uint8Array
+}
+
+export interface LoadedAddresses {
+  writable: string[]
+  readonly: string[]
+}
+
+/** The message's own keys followed by the keys loaded from lookup tables. */
+export interface ResolvedKeys {
+  accountKeys: string[]
+  loadedAddresses: LoadedAddresses
+}
+
+/** Everything the RPC reports about a processed transaction. */
+export interface LedgerEntry extends ResolvedKeys {
+  /** Position in the ledger: later transactions have larger numbers. */
+  sequence: number
+  signature: string
+  slot: number
+  blockTime: number
+  /** The transaction as it was sent (`wire` serves the base58/base64 encodings). */
+  transaction: ParsedTransaction
+  preBalances: bigint[]
+  postBalances: bigint[]
+  fee: bigint
+  err: TransactionErrorJson | null
+  logMessages: string[]
+  computeUnitsConsumed: bigint
+  innerInstructions: InnerInstructionSet[]
+  returnData: ReturnData | null
+  /** As the RPC formats memos: "[length] text", joined by "; ". */
+  memo: string | null
+}
+
+export interface Simulation extends ResolvedKeys {
+  transaction: ParsedTransaction
+  err: DescribedError | null
+  logs: string[]
+  unitsConsumed: bigint
+  returnData: ReturnData | null
+  innerInstructions: InnerInstructionSet[]
+  /** State after the simulated execution of the accounts it could write. */
+  postAccounts: Map<string, AccountView>
+  replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null
+}
+
+export interface SignatureQuery {
+  before?: string
+  until?: string
+  limit?: number
+}

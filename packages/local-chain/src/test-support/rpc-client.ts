@@ -1,0 +1,112 @@
+// The JSON-RPC test client the rpc-*.test.ts files share: raw calls, funded payers, signed
+// transfers built with the official System Program client, and waiting for confirmation.
+import {
+  AccountRole,
+  type Address,
+  appendTransactionMessageInstruction,
+  type Blockhash,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  getSignatureFromTransaction,
+  type KeyPairSigner,
+  lamports,
+  pipe,
+  type Rpc,
+  type Signature,
+  type SolanaRpcApi,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
+import { expect } from 'vitest'
+
+export const SOL = 1_000_000_000n
+
+export interface TransferInput {
+  payer: KeyPairSigner
+  to: Address
+  amount: bigint
+  reference?: Address
+  version?: 'legacy' | 0
+  blockhash?: { blockhash: Blockhash; lastValidBlockHeight: bigint }
+}
+
+/** Helpers bound to an endpoint that a test file starts in beforeAll. */
+export function rpcTestClient(endpoint: () => { url: string; rpc: Rpc<SolanaRpcApi> }) {
+  /** A raw JSON-RPC call, to see exactly what goes over the wire. */
+  async function raw(body: unknown, init: RequestInit = {}) {
+    const response = await fetch(endpoint().url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      ...init,
+    })
+    const text = await response.text()
+    const isJson = response.headers.get('content-type')?.startsWith('application/json') ?? false
+    return { status: response.status, text, json: isJson ? JSON.parse(text) : null }
+  }
+
+  async function funded(amount = 10n * SOL): Promise<KeyPairSigner> {
+    const signer = await generateKeyPairSigner()
+    const signature = await endpoint().rpc.requestAirdrop(signer.address, lamports(amount)).send()
+    await waitFor(signature)
+    return signer
+  }
+
+  /** Confirms by polling getSignatureStatuses (no websocket subscriptions on this endpoint). */
+  async function waitFor(signature: Signature) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const { value } = await endpoint().rpc.getSignatureStatuses([signature]).send()
+      if (
+        value[0]?.confirmationStatus === 'finalized' ||
+        value[0]?.confirmationStatus === 'confirmed'
+      ) {
+        return value[0]
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    throw new Error(`${signature} not confirmed`)
+  }
+
+  /** A signed system transfer built with the official System Program client. */
+  async function signedTransfer(input: TransferInput) {
+    const lifetime = input.blockhash ?? (await endpoint().rpc.getLatestBlockhash().send()).value
+    const transfer = getTransferSolInstruction({
+      source: input.payer,
+      destination: input.to,
+      amount: input.amount,
+    })
+    const instruction = input.reference
+      ? {
+          ...transfer,
+          accounts: [
+            ...transfer.accounts,
+            { address: input.reference, role: AccountRole.READONLY } as const,
+          ],
+        }
+      : transfer
+    const message = pipe(
+      createTransactionMessage({ version: input.version ?? 'legacy' }),
+      (m) => setTransactionMessageFeePayerSigner(input.payer, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+      (m) => appendTransactionMessageInstruction(instruction, m),
+    )
+    return signTransactionMessageWithSigners(message)
+  }
+
+  async function pay(input: TransferInput & { skipPreflight?: boolean }): Promise<Signature> {
+    const signed = await signedTransfer(input)
+    const signature = await endpoint()
+      .rpc.sendTransaction(getBase64EncodedWireTransaction(signed), {
+        encoding: 'base64',
+        ...(input.skipPreflight ? { skipPreflight: true } : {}),
+      })
+      .send()
+    expect(signature).toBe(getSignatureFromTransaction(signed))
+    return signature
+  }
+
+  return { raw, funded, waitFor, signedTransfer, pay }
+}
