@@ -6,6 +6,7 @@ import en from '../locales/en.json'
 import lt from '../locales/lt.json'
 import { useAuthStore } from '../shared/auth/store'
 import i18n from '../shared/i18n'
+import { installDialogShim } from './dialog'
 
 // The app fetches the texts of the active language; tests have both at hand.
 i18n.addResources('en', en)
@@ -27,6 +28,8 @@ if (typeof window.matchMedia !== 'function') {
     })),
   })
 }
+
+installDialogShim()
 
 // jsdom does not scroll.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo

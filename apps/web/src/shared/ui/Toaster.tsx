@@ -1,6 +1,8 @@
+import { createPortal } from 'react-dom'
 import { resolveValue, type Toast, useToaster } from 'react-hot-toast/headless'
 import { TOAST_DURATION_MS } from '../config'
 import { useTranslation } from '../i18n'
+import { useDialogHost } from './dialogHost'
 import { notify } from './toast'
 
 type Variant = 'success' | 'error' | 'info'
@@ -46,12 +48,14 @@ function Icon({ variant }: { variant: Variant }) {
 /**
  * Renders react-hot-toast's headless state with Tailwind: top right, 3 seconds, success, error
  * and info variants. The live region is always mounted so screen readers announce new toasts.
+ * While a modal dialog is open the toasts render inside it, the only place above its backdrop.
  */
 export function Toaster() {
   const { t } = useTranslation()
   const { toasts, handlers } = useToaster({ duration: TOAST_DURATION_MS })
+  const dialog = useDialogHost()
 
-  return (
+  const region = (
     <section
       aria-label={t('toast.region')}
       className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-4 sm:justify-end"
@@ -88,4 +92,5 @@ export function Toaster() {
       </div>
     </section>
   )
+  return dialog ? createPortal(region, dialog) : region
 }
