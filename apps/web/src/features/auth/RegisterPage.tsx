@@ -1,42 +1,26 @@
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import type { FormEvent } from 'react'
+import { useNavigate } from 'react-router'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { AUTHENTICATED_HOME } from '../../shared/config'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
-import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { checkUsername } from './api/checkUsername'
 import { useRegister } from './api/register'
 import { AuthCard } from './components/AuthCard'
+import { AuthForm } from './components/AuthForm'
 import { PasswordStrengthBar } from './components/PasswordStrengthBar'
-import { type FieldErrors, hasErrors, type RegisterValues, validateRegister } from './validation'
+import { useAuthForm } from './useAuthForm'
+import { validateRegister } from './validation'
 
-const linkClass = 'font-semibold text-emerald-700 underline-offset-4 hover:underline'
 const FIELDS = ['username', 'password', 'confirmPassword'] as const
+const TAKEN = 'apiErrors.USERNAME_TAKEN'
 
 export function RegisterPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const register = useRegister()
-  const [values, setValues] = useState<RegisterValues>({
-    username: '',
-    password: '',
-    confirmPassword: '',
-  })
-  const [errors, setErrors] = useState<FieldErrors<RegisterValues>>({})
-  const [serverError, setServerError] = useState<string | null>(null)
-  const refs = {
-    username: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    confirmPassword: useRef<HTMLInputElement>(null),
-  }
-
-  const change = (field: keyof RegisterValues) => (event: ChangeEvent<HTMLInputElement>) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }))
-    setErrors((current) => ({ ...current, [field]: undefined }))
-    setServerError(null)
-  }
+  const form = useAuthForm(FIELDS, validateRegister)
+  const { values } = form
 
   // Tell early when a well-formed username is taken (GET /api/auth/web/check-username).
   const onUsernameBlur = () => {
@@ -45,24 +29,14 @@ export function RegisterPage() {
     checkUsername(username)
       .then((result) => {
         if (!result.available && result.reason === 'taken') {
-          setErrors((current) =>
-            current.username ? current : { ...current, username: 'apiErrors.USERNAME_TAKEN' },
-          )
+          form.showError('username', TAKEN, { keep: true })
         }
       })
       .catch(() => undefined)
   }
 
   const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const found = validateRegister(values)
-    setErrors(found)
-    if (hasErrors(found)) {
-      const first = FIELDS.find((field) => found[field])
-      if (first) refs[first].current?.focus()
-      return
-    }
-    setServerError(null)
+    if (!form.check(event)) return
     register.mutate(
       {
         username: values.username.trim(),
@@ -73,11 +47,10 @@ export function RegisterPage() {
         onSuccess: () => navigate(AUTHENTICATED_HOME, { replace: true }),
         onError: (error) => {
           if (isApiError(error) && error.code === 'USERNAME_TAKEN') {
-            setErrors((current) => ({ ...current, username: 'apiErrors.USERNAME_TAKEN' }))
-            refs.username.current?.focus()
+            form.showError('username', TAKEN, { focus: true })
             return
           }
-          setServerError(getErrorMessage(error, t, t('auth.register.failed')))
+          form.setServerError(getErrorMessage(error, t, t('auth.register.failed')))
         },
       },
     )
@@ -87,58 +60,44 @@ export function RegisterPage() {
     <AuthCard
       title={t('auth.register.title')}
       subtitle={t('auth.register.subtitle')}
-      footer={
-        <>
-          {t('auth.register.haveAccount')}{' '}
-          <Link to="/login" className={linkClass}>
-            {t('auth.register.signIn')}
-          </Link>
-        </>
-      }
+      switchTo={{
+        text: t('auth.register.haveAccount'),
+        to: '/login',
+        label: t('auth.register.signIn'),
+      }}
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+      <AuthForm
+        onSubmit={onSubmit}
+        error={form.serverError}
+        submitLabel={t('auth.register.submit')}
+        pending={register.isPending}
+      >
         <TextField
-          ref={refs.username}
+          {...form.field('username')}
           label={t('auth.fields.username')}
           hint={t('auth.register.usernameHint')}
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.username}
-          onChange={change('username')}
           onBlur={onUsernameBlur}
-          error={errors.username ? t(errors.username) : null}
         />
         <div>
           <TextField
-            ref={refs.password}
+            {...form.field('password')}
             label={t('auth.fields.password')}
             hint={t('auth.register.passwordHint')}
-            name="password"
             type="password"
             autoComplete="new-password"
-            value={values.password}
-            onChange={change('password')}
-            error={errors.password ? t(errors.password) : null}
           />
           <PasswordStrengthBar password={values.password} />
         </div>
         <TextField
-          ref={refs.confirmPassword}
+          {...form.field('confirmPassword')}
           label={t('auth.fields.confirmPassword')}
-          name="confirmPassword"
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={change('confirmPassword')}
-          error={errors.confirmPassword ? t(errors.confirmPassword) : null}
         />
-        <Button type="submit" size="lg" loading={register.isPending} className="mt-2 w-full">
-          {t('auth.register.submit')}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }

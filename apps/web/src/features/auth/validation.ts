@@ -59,7 +59,3 @@ export function validateRegister(values: RegisterValues): FieldErrors<RegisterVa
     confirmPassword: problems.confirm_password && CONFIRMATION_KEYS[problems.confirm_password],
   }
 }
-
-export function hasErrors<T>(errors: FieldErrors<T>): boolean {
-  return Object.values(errors).some(Boolean)
-}

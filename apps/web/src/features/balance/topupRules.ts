@@ -1,8 +1,14 @@
-import { TOPUP_MAX_EUR, TOPUP_MIN_EUR } from '../../shared/config'
+import { type TopupAmountProblem, topupAmountProblem } from '@shop/contract'
+
+const PROBLEM_KEYS: Record<TopupAmountProblem, string> = {
+  notCents: 'balance.amountInvalid',
+  belowMinimum: 'balance.minimum',
+  aboveMaximum: 'balance.maximum',
+}
 
 /**
- * Checks the top-up amount typed by the user (a decimal with a dot or a comma). Returns the
- * amount in euros, or the i18n key of the problem.
+ * Checks the top-up amount typed by the user (a decimal with a dot or a comma) against the
+ * contract's top-up rule. Returns the amount in euros, or the i18n key of the problem.
  */
 export function parseTopupAmount(text: string): { amount: number } | { error: string } {
   const normalised = text.trim().replace(',', '.')
@@ -10,7 +16,6 @@ export function parseTopupAmount(text: string): { amount: number } | { error: st
     return { error: normalised === '' ? 'balance.amountRequired' : 'balance.amountInvalid' }
   }
   const amount = Number(normalised)
-  if (amount < TOPUP_MIN_EUR) return { error: 'balance.minimum' }
-  if (amount > TOPUP_MAX_EUR) return { error: 'balance.maximum' }
-  return { amount }
+  const problem = topupAmountProblem(amount)
+  return problem ? { error: PROBLEM_KEYS[problem] } : { amount }
 }

@@ -1,14 +1,14 @@
-import type { Cart, Payment, PaymentMethod } from '@shop/contract'
+import type { Payment, PaymentMethod } from '@shop/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
-import { CartSummary } from '../../shared/cart/CartSummary'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { CryptoPaymentPanel, type PaymentEndReason } from '../../shared/payment/CryptoPaymentPanel'
+import { CryptoPaymentPanel } from '../../shared/payment/CryptoPaymentPanel'
 import { type CryptoPaymentDetails, detailsFromPayment } from '../../shared/payment/details'
 import { loadPendingPayment, savePendingPayment } from '../../shared/payment/pendingPayment'
+import type { PaymentEndReason } from '../../shared/payment/usePaymentStatus'
 import { BALANCE_QUERY_KEY, useBalance } from '../../shared/queries/balance'
 import { CART_QUERY_KEY, EMPTY_CART, useCart } from '../../shared/queries/cart'
 import { Alert } from '../../shared/ui/Alert'
@@ -18,43 +18,13 @@ import { PageSpinner } from '../../shared/ui/Spinner'
 import { notify } from '../../shared/ui/toast'
 import { useCreatePayment } from './api/createPayment'
 import { isBalanceInsufficient, isPayDisabled, payError } from './checkoutRules'
+import { OrderSummary } from './components/OrderSummary'
 import { PaymentMethodChoice } from './components/PaymentMethodChoice'
 
 const END_MESSAGE: Record<PaymentEndReason, string> = {
   expired: 'payment.expired',
   timeout: 'payment.expired',
   cancelled: 'payment.cancelled',
-}
-
-function OrderSummary({ cart }: { cart: Cart }) {
-  const { t } = useTranslation()
-  const format = useFormat()
-  return (
-    <aside
-      aria-labelledby="order-summary-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="order-summary-title" className="mb-4 font-semibold text-lg text-slate-900">
-        {t('checkout.summary')}
-      </h2>
-      <ul className="mb-4 space-y-2 border-slate-200 border-b pb-4 text-sm">
-        {cart.items.map((item) => (
-          <li key={item.product_id} className="flex justify-between gap-4">
-            <span className="min-w-0 text-slate-700">
-              {item.product_name}
-              {item.quantity > 1 ? (
-                <span className="text-slate-500"> × {item.quantity}</span>
-              ) : null}
-            </span>
-            <span className="font-medium text-slate-900 tabular-nums">
-              {format.eur(item.total_price)}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <CartSummary cart={cart} />
-    </aside>
-  )
 }
 
 /** /checkout: method choice and pay; a pending SOL payment shows the instruction screen. */

@@ -3,13 +3,11 @@ import { useSearchParams } from 'react-router'
 import { PRODUCTS_PAGE_SIZE } from '../../shared/config'
 import { useTranslation } from '../../shared/i18n'
 import { useAddToCart } from '../../shared/queries/cart'
-import { Alert } from '../../shared/ui/Alert'
-import { Button } from '../../shared/ui/Button'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { SearchIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { Pager } from '../../shared/ui/Pager'
-import { PageSpinner } from '../../shared/ui/Spinner'
+import { QueryState } from '../../shared/ui/QueryState'
 import { useProducts } from './api/listProducts'
 import { ProductCard } from './components/ProductCard'
 import { ProductFilters, type ProductFilterValues } from './components/ProductFilters'
@@ -62,43 +60,36 @@ export function ProductsPage() {
       <ProductFilters applied={applied} onApply={(values) => go(values, 1)} />
 
       <div className="mt-8" aria-busy={products.isFetching}>
-        {products.isPending ? (
-          <PageSpinner />
-        ) : products.isError && !products.data ? (
-          <Alert tone="error">
-            <p>{t('products.loadFailed')}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              onClick={() => void products.refetch()}
-            >
-              {t('common.retry')}
-            </Button>
-          </Alert>
-        ) : list.length === 0 ? (
-          <EmptyState
-            icon={<SearchIcon className="size-6" />}
-            title={t('products.empty.title')}
-            text={t('products.empty.text')}
-          />
-        ) : (
-          <>
-            <p className="mb-4 text-slate-600 text-sm" aria-live="polite">
-              {t('products.count', { count: products.data?.total ?? list.length })}
-            </p>
-            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {list.map((product) => (
-                <ProductCard
-                  key={product.id}
-                  product={product}
-                  onAdd={(id) => addToCart.mutate(id)}
-                  adding={addToCart.isPending && addToCart.variables === product.id}
-                />
-              ))}
-            </ul>
-          </>
-        )}
+        <QueryState
+          query={products}
+          failedText={t('products.loadFailed')}
+          isEmpty={(data) => data.products.length === 0}
+          empty={
+            <EmptyState
+              icon={<SearchIcon className="size-6" />}
+              title={t('products.empty.title')}
+              text={t('products.empty.text')}
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <p className="mb-4 text-slate-600 text-sm" aria-live="polite">
+                {t('products.count', { count: data.total })}
+              </p>
+              <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                {data.products.map((product) => (
+                  <ProductCard
+                    key={product.id}
+                    product={product}
+                    onAdd={(id) => addToCart.mutate(id)}
+                    adding={addToCart.isPending && addToCart.variables === product.id}
+                  />
+                ))}
+              </ul>
+            </>
+          )}
+        </QueryState>
         {products.data && (list.length > 0 || page > 1) ? (
           <Pager
             alwaysShow

@@ -5,47 +5,71 @@ const controlBase =
   'placeholder:text-slate-400 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 ' +
   'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 sm:text-sm'
 
-function controlClass(invalid: boolean, extra = ''): string {
-  return `${controlBase} ${invalid ? 'border-red-500' : 'border-slate-300'} ${extra}`.trim()
-}
-
-interface FieldShellProps {
-  id: string
+/** What every field adds to its control: a label, a hint and an error message. */
+interface FieldOwnProps {
   label: ReactNode
   error?: string | null
   hint?: ReactNode
   /** Hides the label visually (it stays the control's accessible name). */
   hideLabel?: boolean
-  className?: string
-  children: ReactNode
+  id?: string
+  wrapperClassName?: string
 }
 
-/** A visible label, the control, a hint and the field's error message. */
-function FieldShell({
-  id,
+type FieldProps<Tag extends 'input' | 'select' | 'textarea'> = Omit<ComponentProps<Tag>, 'id'> &
+  FieldOwnProps
+
+/** The attributes that tie a control to its label, hint and error. */
+interface ControlProps {
+  id: string
+  'aria-invalid': true | undefined
+  'aria-describedby': string | undefined
+  className: string
+}
+
+/**
+ * A visible label, the control, a hint and the field's error message. `control` renders the
+ * control with the attributes that tie it to the rest; `size` holds the control's own classes.
+ */
+function Field({
   label,
   error,
   hint,
   hideLabel,
+  id,
+  wrapperClassName,
+  size,
   className = '',
-  children,
-}: FieldShellProps) {
+  control,
+}: FieldOwnProps & {
+  size: string
+  className?: string
+  control: (props: ControlProps) => ReactNode
+}) {
+  const generated = useId()
+  const fieldId = id ?? generated
+  const border = error ? 'border-red-500' : 'border-slate-300'
   return (
-    <div className={className}>
+    <div className={wrapperClassName}>
       <label
-        htmlFor={id}
+        htmlFor={fieldId}
         className={hideLabel ? 'sr-only' : 'mb-1.5 block font-medium text-slate-800 text-sm'}
       >
         {label}
       </label>
-      {children}
+      {control({
+        id: fieldId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined,
+        className: `${controlBase} ${border} ${size} ${className}`.trim(),
+      })}
       {hint && !error ? (
-        <p id={`${id}-hint`} className="mt-1.5 text-slate-500 text-sm">
+        <p id={`${fieldId}-hint`} className="mt-1.5 text-slate-500 text-sm">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="mt-1.5 font-medium text-red-700 text-sm">
+        <p id={`${fieldId}-error`} className="mt-1.5 font-medium text-red-700 text-sm">
           {error}
         </p>
       ) : null}
@@ -53,134 +77,35 @@ function FieldShell({
   )
 }
 
-function describedBy(id: string, error?: string | null, hint?: ReactNode): string | undefined {
-  if (error) return `${id}-error`
-  if (hint) return `${id}-hint`
-  return undefined
-}
-
-interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
-  label: ReactNode
-  error?: string | null
-  hint?: ReactNode
-  hideLabel?: boolean
-  id?: string
-  wrapperClassName?: string
-}
-
-export function TextField({
+/** Splits a field's props into the field's own and the control's. */
+function split<P extends FieldOwnProps & { className?: string }>({
   label,
   error,
   hint,
   hideLabel,
   id,
   wrapperClassName,
-  className = '',
-  ...rest
-}: TextFieldProps) {
-  const generated = useId()
-  const fieldId = id ?? generated
+  className,
+  ...control
+}: P) {
+  return [{ label, error, hint, hideLabel, id, wrapperClassName, className }, control] as const
+}
+
+export function TextField(props: FieldProps<'input'>) {
+  const [field, rest] = split(props)
+  return <Field {...field} size="h-11 sm:h-10" control={(tie) => <input {...tie} {...rest} />} />
+}
+
+export function SelectField(props: FieldProps<'select'>) {
+  const [field, rest] = split(props)
   return (
-    <FieldShell
-      id={fieldId}
-      label={label}
-      error={error}
-      hint={hint}
-      hideLabel={hideLabel}
-      className={wrapperClassName}
-    >
-      <input
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={controlClass(Boolean(error), `h-11 sm:h-10 ${className}`)}
-        {...rest}
-      />
-    </FieldShell>
+    <Field {...field} size="h-11 pr-8 sm:h-10" control={(tie) => <select {...tie} {...rest} />} />
   )
 }
 
-interface SelectFieldProps extends Omit<ComponentProps<'select'>, 'id'> {
-  label: ReactNode
-  error?: string | null
-  hint?: ReactNode
-  hideLabel?: boolean
-  id?: string
-  wrapperClassName?: string
-}
-
-export function SelectField({
-  label,
-  error,
-  hint,
-  hideLabel,
-  id,
-  wrapperClassName,
-  className = '',
-  children,
-  ...rest
-}: SelectFieldProps) {
-  const generated = useId()
-  const fieldId = id ?? generated
+export function TextAreaField(props: FieldProps<'textarea'>) {
+  const [field, rest] = split(props)
   return (
-    <FieldShell
-      id={fieldId}
-      label={label}
-      error={error}
-      hint={hint}
-      hideLabel={hideLabel}
-      className={wrapperClassName}
-    >
-      <select
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={controlClass(Boolean(error), `h-11 pr-8 sm:h-10 ${className}`)}
-        {...rest}
-      >
-        {children}
-      </select>
-    </FieldShell>
-  )
-}
-
-interface TextAreaFieldProps extends Omit<ComponentProps<'textarea'>, 'id'> {
-  label: ReactNode
-  error?: string | null
-  hint?: ReactNode
-  hideLabel?: boolean
-  id?: string
-  wrapperClassName?: string
-}
-
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  hideLabel,
-  id,
-  wrapperClassName,
-  className = '',
-  ...rest
-}: TextAreaFieldProps) {
-  const generated = useId()
-  const fieldId = id ?? generated
-  return (
-    <FieldShell
-      id={fieldId}
-      label={label}
-      error={error}
-      hint={hint}
-      hideLabel={hideLabel}
-      className={wrapperClassName}
-    >
-      <textarea
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={controlClass(Boolean(error), `min-h-28 py-2 ${className}`)}
-        {...rest}
-      />
-    </FieldShell>
+    <Field {...field} size="min-h-28 py-2" control={(tie) => <textarea {...tie} {...rest} />} />
   )
 }

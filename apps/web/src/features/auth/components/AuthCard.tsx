@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { ShieldIcon } from '../../../shared/ui/icons'
 
 interface AuthCardProps {
   title: string
   subtitle: string
   children: ReactNode
-  footer: ReactNode
+  /** The line under the card that leads to the other form. */
+  switchTo: { text: string; to: string; label: string }
 }
 
 /** The frame of the login and register forms. */
-export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
+export function AuthCard({ title, subtitle, children, switchTo }: AuthCardProps) {
   return (
     <div className="flex justify-center bg-slate-50 px-4 py-10 sm:py-16">
       <div className="w-full max-w-md">
@@ -21,7 +23,15 @@ export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
           <p className="mt-1 text-slate-600">{subtitle}</p>
           <div className="mt-6">{children}</div>
         </div>
-        <p className="mt-6 text-center text-slate-600 text-sm">{footer}</p>
+        <p className="mt-6 text-center text-slate-600 text-sm">
+          {switchTo.text}{' '}
+          <Link
+            to={switchTo.to}
+            className="font-semibold text-emerald-700 underline-offset-4 hover:underline"
+          >
+            {switchTo.label}
+          </Link>
+        </p>
       </div>
     </div>
   )

@@ -1,9 +1,7 @@
 import { useTranslation } from '../../../shared/i18n'
-import {
-  CryptoPaymentPanel,
-  type PaymentEndReason,
-} from '../../../shared/payment/CryptoPaymentPanel'
+import { CryptoPaymentPanel } from '../../../shared/payment/CryptoPaymentPanel'
 import type { CryptoPaymentDetails } from '../../../shared/payment/details'
+import type { PaymentEndReason } from '../../../shared/payment/usePaymentStatus'
 import { Modal } from '../../../shared/ui/Modal'
 
 interface TopupModalProps {

@@ -1,3 +1,4 @@
+import type { TicketDetail } from '@shop/contract'
 import { type FormEvent, useState } from 'react'
 import { getErrorMessage } from '../../../shared/api/errors'
 import { TICKET_MESSAGE_MAX_LENGTH } from '../../../shared/config'
@@ -8,7 +9,8 @@ import { Badge } from '../../../shared/ui/Badge'
 import { Button } from '../../../shared/ui/Button'
 import { TextAreaField } from '../../../shared/ui/Field'
 import { Modal } from '../../../shared/ui/Modal'
-import { Spinner } from '../../../shared/ui/Spinner'
+import { QueryState } from '../../../shared/ui/QueryState'
+import { SectionSpinner } from '../../../shared/ui/Spinner'
 import { notify } from '../../../shared/ui/toast'
 import { useReplyTicket, useTicket } from '../api/tickets'
 import { ticketStatusDisplay } from '../ticketStatus'
@@ -19,24 +21,14 @@ interface TicketModalProps {
   onClose: () => void
 }
 
-function TicketThread({ ticketId }: { ticketId: number }) {
+/** The messages, oldest first, and the reply box (none on a closed ticket). */
+function TicketMessages({ ticket: data }: { ticket: TicketDetail }) {
   const { t } = useTranslation()
   const format = useFormat()
-  const ticket = useTicket(ticketId)
-  const reply = useReplyTicket(ticketId)
+  const reply = useReplyTicket(data.id)
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
 
-  if (ticket.isPending) {
-    return (
-      <div className="flex justify-center py-10 text-emerald-600">
-        <Spinner size="lg" label={t('common.loading')} />
-      </div>
-    )
-  }
-  if (!ticket.data) return <Alert tone="error">{t('support.ticket.loadFailed')}</Alert>
-
-  const data = ticket.data
   const status = ticketStatusDisplay(data.status)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -112,6 +104,20 @@ function TicketThread({ ticketId }: { ticketId: number }) {
         </form>
       )}
     </div>
+  )
+}
+
+function TicketThread({ ticketId }: { ticketId: number }) {
+  const { t } = useTranslation()
+  const ticket = useTicket(ticketId)
+  return (
+    <QueryState
+      query={ticket}
+      loading={<SectionSpinner size="lg" className="py-10" />}
+      empty={<Alert tone="error">{t('support.ticket.loadFailed')}</Alert>}
+    >
+      {(data) => <TicketMessages ticket={data} />}
+    </QueryState>
   )
 }
 

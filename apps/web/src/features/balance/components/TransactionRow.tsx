@@ -1,0 +1,32 @@
+import type { BalanceTransaction } from '@shop/contract'
+import { useTranslation } from '../../../shared/i18n'
+import { useFormat } from '../../../shared/i18n/useFormat'
+
+/** One line of the ledger: what it was, when, and the signed, coloured amount. */
+export function TransactionRow({ transaction }: { transaction: BalanceTransaction }) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const positive = transaction.amount > 0
+  const negative = transaction.amount < 0
+  return (
+    <li className="flex items-start justify-between gap-4 px-4 py-3.5 sm:px-5">
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">
+          {t(`balance.kinds.${transaction.kind}`, { defaultValue: transaction.description })}
+        </p>
+        <p className="mt-0.5 break-words text-slate-600 text-sm">{transaction.description}</p>
+        <p className="mt-0.5 text-slate-500 text-xs">
+          <time dateTime={transaction.date}>{format.dateTime(transaction.date)}</time>
+        </p>
+      </div>
+      <p
+        data-sign={positive ? 'positive' : negative ? 'negative' : 'zero'}
+        className={`shrink-0 font-semibold tabular-nums ${
+          positive ? 'text-emerald-700' : negative ? 'text-red-700' : 'text-slate-700'
+        }`}
+      >
+        {format.signedEur(transaction.amount)}
+      </p>
+    </li>
+  )
+}
