@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, queryRows } from '../src/db/client.js'
 import { cities, coupons, faqEntries, products, supportCategories } from '../src/db/schema.js'
 import { isEmptyShop, seedDemo } from '../src/db/seed/seed-demo.js'
-import { createTestDatabase } from './helpers.js'
+import { createTestDatabase } from './support/test-database.js'
 
 let database: Database
 

@@ -1,63 +1,19 @@
-// Test harness: a fresh database per test file (in-memory PGlite, or a new PostgreSQL database
-// when TEST_DB=postgres) and an app built on it, driven through app.inject().
+// Test harness: an app on a fresh database (support/test-database.ts), driven through
+// app.inject().
 import crypto from 'node:crypto'
 import { Writable } from 'node:stream'
-import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { type AppDeps, buildApp } from '../src/app.js'
 import { type AppConfig, loadConfig } from '../src/config.js'
-import { type Database, openDatabase, queryRows } from '../src/db/client.js'
+import type { Database } from '../src/db/client.js'
 import type { ChainSettings, Services } from '../src/services.js'
+import { createTestDatabase } from './support/test-database.js'
 
-export const onPostgres = process.env.TEST_DB === 'postgres'
-
-/** A migrated, empty database of the kind this test run uses; close() removes it. */
-export async function createTestDatabase(): Promise<Database> {
-  if (!onPostgres) {
-    const database = await openDatabase({ dataDir: null })
-    await database.migrate()
-    return database
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
-  const name = `shop_test_${crypto.randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ url: url.toString(), poolSize: 30 })
-  await database.migrate()
-  return {
-    ...database,
-    async close() {
-      await database.close()
-      const dropper = new pg.Client({ connectionString: adminUrl })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
-    },
-  }
-}
-
-/**
- * The test's database as a second server process sees it: on PostgreSQL a pool of its own on the
- * same database, on PGlite (one process per database) the same handle. `close()` closes only
- * what this opened.
- */
-export async function openSecondProcessDatabase(
-  database: Database,
-  poolSize: number,
-): Promise<{ database: Database; close(): Promise<void> }> {
-  if (!onPostgres) return { database, close: async () => {} }
-  const [row] = await queryRows<{ db: string }>(database.db, sql`select current_database() as db`)
-  const url = new URL(process.env.TEST_DATABASE_URL ?? '')
-  url.pathname = `/${row?.db}`
-  const second = await openDatabase({ url: url.toString(), poolSize })
-  return { database: second, close: () => second.close() }
-}
+export {
+  createTestDatabase,
+  onPostgres,
+  openSecondProcessDatabase,
+} from './support/test-database.js'
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
