@@ -5,7 +5,7 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../src/app.js'
 import type { AppConfig } from '../src/config.js'
 import {
@@ -15,6 +15,7 @@ import {
   RedisCounterStore,
 } from '../src/http/rate-limit.js'
 import type { AuthRateLimitOptions } from '../src/modules/auth/rate-limits.js'
+import type { Services } from '../src/services.js'
 import { createTestDatabase, LogCapture, signUp, testConfig } from './helpers.js'
 
 const MINUTE = 60_000
@@ -22,6 +23,7 @@ const MINUTE = 60_000
 interface LimitedApp {
   app: FastifyInstance
   logs: LogCapture
+  services: Services
   close(): Promise<void>
 }
 
@@ -36,11 +38,27 @@ async function createLimitedApp(
   return {
     app,
     logs,
+    services: app.shop.services,
     async close() {
       await app.close()
       await database.close()
     },
   }
+}
+
+/** Resolves after the rate-limit store's Redis client has tried to reconnect `count` more times. */
+function reconnectAttempts(services: Services, count: number): Promise<void> {
+  // The store's Redis client is its own (TypeScript-private) field; the test only listens to it.
+  const { redis } = (services.rateLimits as unknown as { primary: RedisCounterStore }).primary
+  return new Promise((resolve) => {
+    let seen = 0
+    const onAttempt = () => {
+      if (++seen < count) return
+      redis.off('reconnecting', onAttempt)
+      resolve()
+    }
+    redis.on('reconnecting', onAttempt)
+  })
 }
 
 function login(app: FastifyInstance, username: string, password: string, remoteAddress?: string) {
@@ -251,16 +269,13 @@ describe('rate limits with an unreachable Redis', () => {
   it('keeps logins working and limited, counting in memory, and says so once', async () => {
     const user = await signUp(t.app, 'No_Redis_User')
     expect((await login(t.app, user.username, user.password)).statusCode).toBe(200)
-    const deadline = Date.now() + 5_000
-    while (!t.logs.text.includes('Redis is unavailable') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    await vi.waitFor(() => expect(t.logs.text).toContain('Redis is unavailable'), 5_000)
     for (let i = 0; i < 2; i++) {
       expect((await login(t.app, user.username, 'wrong password')).statusCode).toBe(401)
     }
     expectTooMany(await login(t.app, user.username, 'wrong password'), 60)
-    // Let ioredis retry a few more times: still one line, without the server's address.
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    // Let ioredis retry three more times: still one line, without the server's address.
+    await reconnectAttempts(t.services, 3)
     const warnings = t.logs.lines.filter((line) => line.includes('Redis is unavailable'))
     expect(warnings).toHaveLength(1)
     expect(t.logs.text).not.toContain('127.0.0.1')
@@ -313,11 +328,10 @@ describe.runIf(redisUrl)('rate limits in Redis (TEST_REDIS_URL)', () => {
     try {
       const user = await signUp(t.app, 'Redis_User')
       // Wait until the app's connection is up and counting in Redis.
-      const deadline = Date.now() + 5_000
-      while ((await redis.keys(`${prefix}app:*`)).length === 0 && Date.now() < deadline) {
+      await vi.waitFor(async () => {
         await login(t.app, 'probe_user', 'wrong password', '203.0.113.99')
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
+        expect(await redis.keys(`${prefix}app:*`)).not.toEqual([])
+      }, 5_000)
       for (let i = 0; i < 2; i++) {
         const res = await login(t.app, user.username, 'wrong password', '203.0.113.99')
         expect(res.statusCode).toBe(401)
@@ -332,7 +346,11 @@ describe.runIf(redisUrl)('rate limits in Redis (TEST_REDIS_URL)', () => {
         expect(await redis.pttl(key)).toBeGreaterThan(0)
       }
 
-      await new Promise((resolve) => setTimeout(resolve, windowMs + 100))
+      // The window ends when Redis expires its counters.
+      await vi.waitFor(
+        async () => expect(await redis.keys(`${prefix}app:*`)).toEqual([]),
+        windowMs + 5_000,
+      )
       expect((await login(t.app, user.username, user.password)).statusCode).toBe(200)
       expect(t.logs.text).not.toContain('Redis is unavailable')
     } finally {

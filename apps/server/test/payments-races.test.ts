@@ -1,13 +1,19 @@
 // Concurrency: requests fired together must never oversell, overspend or double-apply.
 import { sendSolTransfer } from '@shop/local-chain'
 import { address } from '@solana/kit'
-import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../src/app.js'
-import { type Database, openDatabase, queryRows } from '../src/db/client.js'
 import { chainTransfers, orders, products } from '../src/db/schema.js'
 import { startJobs } from '../src/jobs.js'
-import { onPostgres, type SignedUpUser, signUp, type TestApp, testConfig } from './helpers.js'
+import {
+  onPostgres,
+  openSecondProcessDatabase,
+  type SignedUpUser,
+  signUp,
+  type TestApp,
+  testConfig,
+} from './helpers.js'
 import {
   createPaymentTestbed,
   giveBalance as credit,
@@ -133,18 +139,9 @@ describe('races', () => {
     })
     const payment = (await checkout(user, 'crypto')).json()
     // A second app on its own connection pool to the same database, as another process would be.
-    let second: Database = t.database
-    if (onPostgres) {
-      const url = await queryRows<{ db: string }>(
-        t.database.db,
-        sql`select current_database() as db`,
-      )
-      const base = new URL(process.env.TEST_DATABASE_URL ?? '')
-      base.pathname = `/${url[0]?.db}`
-      second = await openDatabase({ url: base.toString(), poolSize: 5 })
-    }
+    const second = await openSecondProcessDatabase(t.database, 5)
     const otherApp = await buildApp(testConfig(), {
-      database: second,
+      database: second.database,
       chain: { rpcUrl: chain.url, merchantAddress: merchant },
     })
     const signature = await sendSolTransfer({
@@ -173,21 +170,26 @@ describe('races', () => {
     const [product] = await t.database.db.select().from(products).where(eq(products.id, productId))
     expect(product).toMatchObject({ stock: 4, reserved: 0 })
     await otherApp.close()
-    if (second !== t.database) await second.close()
+    await second.close()
   })
 
   it.skipIf(!onPostgres)('runs background jobs in exactly one process at a time', async () => {
-    const url = await queryRows<{ db: string }>(t.database.db, sql`select current_database() as db`)
-    const base = new URL(process.env.TEST_DATABASE_URL ?? '')
-    base.pathname = `/${url[0]?.db}`
-    const databases = await Promise.all(
-      [0, 1].map(() => openDatabase({ url: base.toString(), poolSize: 3 })),
-    )
+    const processes = await Promise.all([0, 1].map(() => openSecondProcessDatabase(t.database, 3)))
+    const databases = processes.map((p) => p.database)
     const runs = [0, 0]
+    /** Times each process asked for the jobs' lock and was refused (another one holds it). */
+    const refused = [0, 0]
     const quiet = { error() {}, info() {} }
     const jobs = databases.map((database, i) =>
       startJobs(
-        database,
+        {
+          ...database,
+          tryWithAdvisoryLock: async (lockId, fn) => {
+            const led = await database.tryWithAdvisoryLock(lockId, fn)
+            if (!led) refused[i] = (refused[i] ?? 0) + 1
+            return led
+          },
+        },
         [
           {
             name: 'count',
@@ -200,15 +202,19 @@ describe('races', () => {
         quiet,
       ),
     )
-    await new Promise((r) => setTimeout(r, 500))
+    // Both have asked: one runs the jobs, the other was refused and has not run them.
+    await vi.waitFor(() => {
+      expect(runs.some((n) => n > 0)).toBe(true)
+      expect(refused.some((n) => n > 0)).toBe(true)
+    }, 10_000)
     expect(runs.filter((n) => n > 0)).toHaveLength(1) // one leader
     const leader = (runs[0] ?? 0) > 0 ? 0 : 1
     const follower = 1 - leader
+    expect(refused[follower]).toBeGreaterThan(0)
     await jobs[leader]?.stop() // the leader goes away: the other takes over
     const before = runs[follower] ?? 0
-    await new Promise((r) => setTimeout(r, 3000))
-    expect(runs[follower]).toBeGreaterThan(before)
+    await vi.waitFor(() => expect(runs[follower]).toBeGreaterThan(before), 10_000)
     await jobs[follower]?.stop()
-    await Promise.all(databases.map((d) => d.close()))
+    await Promise.all(processes.map((p) => p.close()))
   })
 })
