@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { useAuthStore } from '../shared/auth/store'
 import { mockApi } from '../test/api'
+import { emptyCart } from '../test/fixtures'
 import { renderApp, signIn } from '../test/render'
 import { RequireAuth } from './RequireAuth'
 import { RequireGuest } from './RequireGuest'
@@ -33,14 +34,7 @@ describe('routing', () => {
     mockApi({
       'GET /api/products': () => ({ products: [], total: 0 }),
       'GET /api/products/cities-with-products': () => ({ cities: [] }),
-      'GET /api/cart': () => ({
-        items: [],
-        items_count: 0,
-        subtotal: 0,
-        discount: 0,
-        total: 0,
-        applied_promo: null,
-      }),
+      'GET /api/cart': () => emptyCart,
     })
     const { router } = renderApp('/')
     expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument()

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useAuthStore } from '../../shared/auth/store'
 import { useTranslation } from '../../shared/i18n'
@@ -28,6 +29,28 @@ const MEMBER_LINKS = [
 
 const linkClass = 'rounded text-slate-300 hover:text-white hover:underline underline-offset-4'
 
+/** A titled list of the footer: the quick links (a navigation) or the privacy claims. */
+function FooterList({
+  as: Tag,
+  id,
+  title,
+  children,
+}: {
+  as: 'nav' | 'section'
+  id: string
+  title: string
+  children: ReactNode
+}) {
+  return (
+    <Tag aria-labelledby={id}>
+      <h2 id={id} className="font-semibold text-base text-white">
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-2">{children}</ul>
+    </Tag>
+  )
+}
+
 export function Footer() {
   const { t } = useTranslation()
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated)
@@ -48,39 +71,24 @@ export function Footer() {
           <p className="mt-3 max-w-sm leading-relaxed">{t('footer.about.text')}</p>
         </section>
 
-        <nav aria-labelledby="footer-links">
-          <h2 id="footer-links" className="font-semibold text-base text-white">
-            {t('footer.links.title')}
-          </h2>
-          <ul className="mt-3 space-y-2">
-            {links.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {t(link.labelKey)}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/support" className={linkClass}>
-                {t('footer.links.faq')}
+        <FooterList as="nav" id="footer-links" title={t('footer.links.title')}>
+          {[...links, { to: '/support', labelKey: 'footer.links.faq' }].map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={linkClass}>
+                {t(link.labelKey)}
               </Link>
             </li>
-          </ul>
-        </nav>
+          ))}
+        </FooterList>
 
-        <section aria-labelledby="footer-claims">
-          <h2 id="footer-claims" className="font-semibold text-base text-white">
-            {t('footer.claims.title')}
-          </h2>
-          <ul className="mt-3 space-y-2">
-            {CLAIM_KEYS.map((key) => (
-              <li key={key} className="flex gap-2">
-                <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-400" />
-                <span>{t(key)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <FooterList as="section" id="footer-claims" title={t('footer.claims.title')}>
+          {CLAIM_KEYS.map((key) => (
+            <li key={key} className="flex gap-2">
+              <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-400" />
+              <span>{t(key)}</span>
+            </li>
+          ))}
+        </FooterList>
       </div>
       <div className="border-white/10 border-t">
         <p className="mx-auto max-w-6xl px-4 py-5 text-slate-400 text-xs sm:px-6">

@@ -7,7 +7,7 @@ import { ButtonLink } from '../../shared/ui/Button'
 import { CartIcon, CrossIcon, LogoutIcon, MenuIcon, ShieldIcon } from '../../shared/ui/icons'
 import { LanguageToggle } from './LanguageToggle'
 import { MobileMenu } from './MobileMenu'
-import { NAV_ITEMS } from './navItems'
+import { NavItems } from './NavItems'
 import { useCartCount } from './useCartCount'
 
 const MOBILE_MENU_ID = 'mobile-menu'
@@ -89,13 +89,7 @@ export function Header() {
           <>
             <nav aria-label={t('nav.main')} className="hidden md:ml-1 md:block lg:ml-4">
               <ul className="flex items-center gap-0.5">
-                {NAV_ITEMS.map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} end={item.end} className={navLinkClass}>
-                      {t(item.labelKey)}
-                    </NavLink>
-                  </li>
-                ))}
+                <NavItems linkClass={navLinkClass} />
               </ul>
             </nav>
 

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { LogoutIcon, UserIcon } from '../../shared/ui/icons'
 import { LanguageToggle } from './LanguageToggle'
-import { NAV_ITEMS } from './navItems'
+import { NavItems } from './NavItems'
 
 interface MobileMenuProps {
   id: string
@@ -35,13 +35,7 @@ export function MobileMenu({ id, open, onClose, userName, onLogout }: MobileMenu
     <div id={id} hidden={!open} className="border-slate-200 border-t bg-white md:hidden">
       <nav aria-label={t('nav.mobile')} className="mx-auto max-w-6xl px-4 py-3">
         <ul className="flex flex-col gap-0.5">
-          {NAV_ITEMS.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.end} className={linkClass}>
-                {t(item.labelKey)}
-              </NavLink>
-            </li>
-          ))}
+          <NavItems linkClass={linkClass} />
           <li>
             <NavLink to="/profile" className={linkClass}>
               <UserIcon className="mr-2 size-5 text-slate-500" />

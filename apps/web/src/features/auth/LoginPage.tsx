@@ -3,9 +3,9 @@ import { useLocation, useNavigate } from 'react-router'
 import { getErrorMessage } from '../../shared/api/errors'
 import { AUTHENTICATED_HOME } from '../../shared/config'
 import { useTranslation } from '../../shared/i18n'
-import { TextField } from '../../shared/ui/Field'
 import { useLogin } from './api/login'
 import { AuthCard } from './components/AuthCard'
+import { PasswordField, UsernameField } from './components/AuthFields'
 import { AuthForm } from './components/AuthForm'
 import { useAuthForm } from './useAuthForm'
 import { validateLogin } from './validation'
@@ -48,19 +48,8 @@ export function LoginPage() {
         submitLabel={t('auth.login.submit')}
         pending={login.isPending}
       >
-        <TextField
-          {...form.field('username')}
-          label={t('auth.fields.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-        <TextField
-          {...form.field('password')}
-          label={t('auth.fields.password')}
-          type="password"
-          autoComplete="current-password"
-        />
+        <UsernameField {...form.field('username')} />
+        <PasswordField {...form.field('password')} autoComplete="current-password" />
       </AuthForm>
     </AuthCard>
   )

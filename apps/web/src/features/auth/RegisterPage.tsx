@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { AUTHENTICATED_HOME } from '../../shared/config'
 import { useTranslation } from '../../shared/i18n'
-import { TextField } from '../../shared/ui/Field'
 import { checkUsername } from './api/checkUsername'
 import { useRegister } from './api/register'
 import { AuthCard } from './components/AuthCard'
+import { PasswordField, UsernameField } from './components/AuthFields'
 import { AuthForm } from './components/AuthForm'
 import { PasswordStrengthBar } from './components/PasswordStrengthBar'
 import { useAuthForm } from './useAuthForm'
@@ -72,31 +72,20 @@ export function RegisterPage() {
         submitLabel={t('auth.register.submit')}
         pending={register.isPending}
       >
-        <TextField
+        <UsernameField
           {...form.field('username')}
-          label={t('auth.fields.username')}
           hint={t('auth.register.usernameHint')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           onBlur={onUsernameBlur}
         />
         <div>
-          <TextField
+          <PasswordField
             {...form.field('password')}
-            label={t('auth.fields.password')}
             hint={t('auth.register.passwordHint')}
-            type="password"
             autoComplete="new-password"
           />
           <PasswordStrengthBar password={values.password} />
         </div>
-        <TextField
-          {...form.field('confirmPassword')}
-          label={t('auth.fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-        />
+        <PasswordField {...form.field('confirmPassword')} autoComplete="new-password" />
       </AuthForm>
     </AuthCard>
   )

@@ -30,8 +30,9 @@ export function useAuthForm<F extends string>(
     if (options.focus) focus(name)
   }
 
-  /** The props of a field's input: its name, value, change handler, ref and message. */
+  /** The props of a field: its label (auth.fields.<name>), name, value, ref and message. */
   const field = (name: F) => ({
+    label: t(`auth.fields.${name}`),
     name,
     value: values[name],
     ref: (input: HTMLInputElement | null) => {

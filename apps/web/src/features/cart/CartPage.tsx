@@ -4,6 +4,7 @@ import { CART_MAX_ITEMS } from '../../shared/config'
 import { useTranslation } from '../../shared/i18n'
 import { useCart } from '../../shared/queries/cart'
 import { Button, ButtonLink } from '../../shared/ui/Button'
+import { CardSection } from '../../shared/ui/Card'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { CartIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
@@ -54,13 +55,7 @@ function CartContents({ cart }: { cart: Cart }) {
         </p>
       </section>
 
-      <aside
-        aria-labelledby="cart-summary-title"
-        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      >
-        <h2 id="cart-summary-title" className="mb-4 font-semibold text-lg text-slate-900">
-          {t('cart.summary.title')}
-        </h2>
+      <CardSection as="aside" titleId="cart-summary-title" title={t('cart.summary.title')} spaced>
         <CartSummary cart={cart} />
         <div className="mt-5 border-slate-200 border-t pt-5">
           <CouponForm appliedCode={cart.applied_promo} />
@@ -68,7 +63,7 @@ function CartContents({ cart }: { cart: Cart }) {
         <ButtonLink to="/checkout" size="lg" className="mt-5 w-full">
           {t('cart.checkout')}
         </ButtonLink>
-      </aside>
+      </CardSection>
     </div>
   )
 }

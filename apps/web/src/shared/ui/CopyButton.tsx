@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '../i18n'
+import { CheckIcon, CopyIcon } from './icons'
 import { notify } from './toast'
 
 interface CopyButtonProps {
@@ -62,25 +63,7 @@ export function CopyButton({ value, label, className = '' }: CopyButtonProps) {
           : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
       } ${className}`}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className="size-4"
-      >
-        {copied ? (
-          <path d="M5 12.5l4.5 4.5L19 7.5" />
-        ) : (
-          <>
-            <rect x="8.5" y="8.5" width="11" height="11" rx="2" />
-            <path d="M15.5 8.5V6.5a2 2 0 00-2-2h-7a2 2 0 00-2 2v7a2 2 0 002 2h2" />
-          </>
-        )}
-      </svg>
+      {copied ? <CheckIcon className="size-4" /> : <CopyIcon className="size-4" />}
       {copied ? t('payment.copied') : t('payment.copy')}
     </button>
   )

@@ -77,18 +77,27 @@ function Field({
   )
 }
 
+const FIELD_KEYS = new Set([
+  'label',
+  'error',
+  'hint',
+  'hideLabel',
+  'id',
+  'wrapperClassName',
+  'className',
+])
+
 /** Splits a field's props into the field's own and the control's. */
-function split<P extends FieldOwnProps & { className?: string }>({
-  label,
-  error,
-  hint,
-  hideLabel,
-  id,
-  wrapperClassName,
-  className,
-  ...control
-}: P) {
-  return [{ label, error, hint, hideLabel, id, wrapperClassName, className }, control] as const
+function split<P extends FieldOwnProps & { className?: string }>(props: P) {
+  const field: Record<string, unknown> = {}
+  const control: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(props)) {
+    ;(FIELD_KEYS.has(key) ? field : control)[key] = value
+  }
+  return [
+    field as unknown as FieldOwnProps & { className?: string },
+    control as Omit<P, keyof FieldOwnProps | 'className'>,
+  ] as const
 }
 
 export function TextField(props: FieldProps<'input'>) {

@@ -207,3 +207,12 @@ export function ArrowLeftIcon(props: IconProps) {
     </Svg>
   )
 }
+
+export function CopyIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="8.5" y="8.5" width="11" height="11" rx="2" />
+      <path d="M15.5 8.5V6.5a2 2 0 00-2-2h-7a2 2 0 00-2 2v7a2 2 0 002 2h2" />
+    </Svg>
+  )
+}

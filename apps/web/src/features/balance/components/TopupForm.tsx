@@ -5,6 +5,7 @@ import { useTranslation } from '../../../shared/i18n'
 import { useFormat } from '../../../shared/i18n/useFormat'
 import { type CryptoPaymentDetails, detailsFromTopup } from '../../../shared/payment/details'
 import { Button } from '../../../shared/ui/Button'
+import { CardSection } from '../../../shared/ui/Card'
 import { TextField } from '../../../shared/ui/Field'
 import { notify } from '../../../shared/ui/toast'
 import { useStartTopup } from '../api/topup'
@@ -33,13 +34,7 @@ export function TopupForm({ onStarted }: { onStarted: (details: CryptoPaymentDet
   }
 
   return (
-    <section
-      aria-labelledby="topup-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="topup-title" className="font-semibold text-lg text-slate-900">
-        {t('balance.topupTitle')}
-      </h2>
+    <CardSection titleId="topup-title" title={t('balance.topupTitle')}>
       <p className="mt-1 text-slate-600 text-sm">{t('balance.topupText')}</p>
       <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-3">
         <TextField
@@ -59,6 +54,6 @@ export function TopupForm({ onStarted }: { onStarted: (details: CryptoPaymentDet
           {t('balance.topupSubmit')}
         </Button>
       </form>
-    </section>
+    </CardSection>
   )
 }

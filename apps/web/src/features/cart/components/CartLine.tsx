@@ -3,6 +3,7 @@ import { useTranslation } from '../../../shared/i18n'
 import { useFormat } from '../../../shared/i18n/useFormat'
 import { Button } from '../../../shared/ui/Button'
 import { TrashIcon } from '../../../shared/ui/icons'
+import { Separator } from '../../../shared/ui/Separator'
 
 /** One line of the cart: name, unit price, quantity, line total and remove. */
 export function CartLine({
@@ -22,8 +23,7 @@ export function CartLine({
         <p className="font-semibold text-slate-900">{item.product_name}</p>
         <p className="mt-1 text-slate-600 text-sm">
           {t('cart.unitPrice', { price: format.eur(item.product_price) })}
-          <span aria-hidden="true"> · </span>
-          <span className="sr-only">, </span>
+          <Separator />
           {t('cart.quantity', { count: item.quantity })}
         </p>
       </div>

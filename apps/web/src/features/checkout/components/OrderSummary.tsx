@@ -2,19 +2,14 @@ import type { Cart } from '@shop/contract'
 import { CartSummary } from '../../../shared/cart/CartSummary'
 import { useTranslation } from '../../../shared/i18n'
 import { useFormat } from '../../../shared/i18n/useFormat'
+import { CardSection } from '../../../shared/ui/Card'
 
 /** What is being paid for: each line with its total, then subtotal, discount and total. */
 export function OrderSummary({ cart }: { cart: Cart }) {
   const { t } = useTranslation()
   const format = useFormat()
   return (
-    <aside
-      aria-labelledby="order-summary-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="order-summary-title" className="mb-4 font-semibold text-lg text-slate-900">
-        {t('checkout.summary')}
-      </h2>
+    <CardSection as="aside" titleId="order-summary-title" title={t('checkout.summary')} spaced>
       <ul className="mb-4 space-y-2 border-slate-200 border-b pb-4 text-sm">
         {cart.items.map((item) => (
           <li key={item.product_id} className="flex justify-between gap-4">
@@ -31,6 +26,6 @@ export function OrderSummary({ cart }: { cart: Cart }) {
         ))}
       </ul>
       <CartSummary cart={cart} />
-    </aside>
+    </CardSection>
   )
 }

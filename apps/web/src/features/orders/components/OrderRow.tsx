@@ -2,6 +2,7 @@ import type { Order } from '@shop/contract'
 import { useTranslation } from '../../../shared/i18n'
 import { useFormat } from '../../../shared/i18n/useFormat'
 import { Badge } from '../../../shared/ui/Badge'
+import { Separator } from '../../../shared/ui/Separator'
 import { orderStatusDisplay } from '../orderStatus'
 
 /** One order: product, order code, time, price and the coloured status. */
@@ -15,8 +16,7 @@ export function OrderRow({ order }: { order: Order }) {
         <p className="font-semibold text-slate-900">{order.product_name}</p>
         <p className="mt-0.5 text-slate-600 text-sm">
           <span className="font-mono">{order.order_code}</span>
-          <span aria-hidden="true"> · </span>
-          <span className="sr-only">, </span>
+          <Separator />
           <time dateTime={order.order_time}>{format.dateTime(order.order_time)}</time>
         </p>
       </div>

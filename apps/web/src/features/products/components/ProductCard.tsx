@@ -5,6 +5,7 @@ import { useFormat } from '../../../shared/i18n/useFormat'
 import { Badge } from '../../../shared/ui/Badge'
 import { Button } from '../../../shared/ui/Button'
 import { CartIcon, PinIcon } from '../../../shared/ui/icons'
+import { Separator } from '../../../shared/ui/Separator'
 
 interface ProductCardProps {
   product: Product
@@ -26,8 +27,7 @@ export function ProductCard({ product, onAdd, adding }: ProductCardProps) {
           <PinIcon className="size-4 shrink-0 text-slate-400" />
           <span>
             {product.city_name}
-            <span aria-hidden="true"> · </span>
-            <span className="sr-only">, </span>
+            <Separator />
             {product.district_name}
           </span>
         </p>

@@ -10,6 +10,7 @@ import { Button } from '../../../shared/ui/Button'
 import { TextAreaField } from '../../../shared/ui/Field'
 import { Modal } from '../../../shared/ui/Modal'
 import { QueryState } from '../../../shared/ui/QueryState'
+import { Separator } from '../../../shared/ui/Separator'
 import { SectionSpinner } from '../../../shared/ui/Spinner'
 import { notify } from '../../../shared/ui/toast'
 import { useReplyTicket, useTicket } from '../api/tickets'
@@ -64,8 +65,7 @@ function TicketMessages({ ticket: data }: { ticket: TicketDetail }) {
             >
               <p className="font-semibold text-slate-700 text-xs">
                 {mine ? t('support.ticket.you') : t('support.ticket.support')}
-                <span aria-hidden="true"> · </span>
-                <span className="sr-only">, </span>
+                <Separator />
                 <time dateTime={message.created_at} className="font-normal text-slate-500">
                   {format.dateTime(message.created_at)}
                 </time>

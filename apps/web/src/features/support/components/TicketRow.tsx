@@ -2,6 +2,7 @@ import type { Ticket } from '@shop/contract'
 import { useTranslation } from '../../../shared/i18n'
 import { useFormat } from '../../../shared/i18n/useFormat'
 import { Badge } from '../../../shared/ui/Badge'
+import { Separator } from '../../../shared/ui/Separator'
 import { ticketStatusDisplay } from '../ticketStatus'
 
 /** One ticket of the list, a button that opens it. */
@@ -20,11 +21,9 @@ export function TicketRow({ ticket, onOpen }: { ticket: Ticket; onOpen: () => vo
           <span className="block font-semibold text-slate-900">{ticket.title}</span>
           <span className="mt-0.5 block text-slate-600 text-sm">
             <span className="font-mono">{ticket.ticket_id}</span>
-            <span aria-hidden="true"> · </span>
-            <span className="sr-only">, </span>
+            <Separator />
             {ticket.category_name}
-            <span aria-hidden="true"> · </span>
-            <span className="sr-only">, </span>
+            <Separator />
             <time dateTime={ticket.updated_at}>{format.date(ticket.updated_at)}</time>
           </span>
         </span>
