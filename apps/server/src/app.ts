@@ -48,6 +48,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How long a client may hold the server, set here and nowhere else (model: fastify/demo's
+ * server.ts). A slow or idle client cannot keep a connection, or a request that never finishes
+ * arriving, open for ever: Node's defaults wait 5 minutes for a request and forever on an idle
+ * socket. Headers must arrive before the whole request may.
+ */
+const SERVER_TIMEOUTS = {
+  /** An idle socket (no bytes either way) is closed after this. */
+  connectionTimeout: 120_000,
+  /** The whole request, headers and body, must have arrived within this. */
+  requestTimeout: 60_000,
+  /** A kept-alive connection waits this long for the client's next request. */
+  keepAliveTimeout: 10_000,
+  http: { headersTimeout: 15_000 },
+} as const
+
 const MAX_PATH_SEGMENT = 200
 const MALFORMED_URL_ROUTE = '/api/malformed-url'
 
@@ -68,6 +84,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       ? { ...loggerOptions(config.logLevel), stream: deps.logStream }
       : loggerOptions(config.logLevel),
     bodyLimit: REQUEST_BODY_LIMIT_BYTES,
+    ...SERVER_TIMEOUTS,
     // Never trust X-Forwarded-* or take a request id from the client.
     trustProxy: false,
     requestIdHeader: false,
@@ -97,12 +114,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     rateProvider: deps.rateProvider,
   })
   app.decorate('shop', { services })
+  app.addHook('onClose', () => services.rateLimits.close())
   // A fixed rate is known at once; a remote one arrives in the background (main.ts refreshes it).
   if (services.rates.providerName === 'fixed') await services.rates.refresh()
   else void services.rates.refresh()
   app.decorate('authenticate', (request: FastifyRequest) => services.sessions.authenticate(request))
   const demoWallet = deps.demoWallet ?? null
-  const context: AppContext = { app, config, database: deps.database, services, demoWallet }
+  const context: AppContext = { app, config, services, demoWallet }
   // One line per module; each registers its routes from the contract.
   systemRoutes(context)
   authRoutes(context)

@@ -1,3 +1,4 @@
+import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../test/helpers.js'
 import type { Database } from './db/client.js'
@@ -12,8 +13,9 @@ afterAll(async () => {
 })
 
 describe('background jobs', () => {
-  it('keep running through failures (an RPC outage), logging each one', async () => {
-    const errors: string[] = []
+  it('keep running through failures (an RPC outage), logging each one with its stack', async () => {
+    const lines: string[] = []
+    const log = pino({ base: null }, { write: (line: string) => lines.push(line) })
     let calls = 0
     const jobs = startJobs(
       database,
@@ -27,13 +29,19 @@ describe('background jobs', () => {
         },
       ],
       5,
-      { error: (obj) => errors.push(JSON.stringify(obj)), info() {} },
+      log,
     )
     const until = Date.now() + 5_000
     while (calls < 4 && Date.now() < until) await new Promise((r) => setTimeout(r, 10))
     await jobs.stop()
     expect(calls).toBeGreaterThanOrEqual(4)
+    const errors = lines
+      .map(
+        (line) => JSON.parse(line) as { level: number; err?: { message: string; stack: string } },
+      )
+      .filter((line) => line.level >= 50)
     expect(errors).toHaveLength(2)
-    expect(errors[0]).toContain('rpc unreachable')
+    expect(errors[0]?.err?.message).toContain('rpc unreachable')
+    expect(errors[0]?.err?.stack).toContain('jobs.test.ts')
   })
 })

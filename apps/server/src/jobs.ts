@@ -1,7 +1,10 @@
 // Background jobs (watching the chain, expiring payments). With several server processes on one
 // PostgreSQL exactly one runs them: the one holding a PostgreSQL advisory lock. If it dies, its
 // connection closes, the lock is freed and another process takes over within seconds.
-import type { Database } from './db/client.js'
+import { eq } from 'drizzle-orm'
+import type { Database, Db } from './db/client.js'
+import { jobState } from './db/schema/jobs.js'
+import type { Logger } from './logger.js'
 
 const JOBS_LOCK_ID = 727_002
 const STANDBY_RETRY_MS = 2_000
@@ -10,8 +13,6 @@ export interface Job {
   name: string
   run(): Promise<unknown>
 }
-
-type Logger = { error(obj: object, msg: string): void; info(msg: string): void }
 
 export interface RunningJobs {
   stop(): Promise<void>
@@ -23,7 +24,7 @@ export function startJobs(
   database: Database,
   jobs: readonly Job[],
   intervalMs: number,
-  log: Logger,
+  log: Pick<Logger, 'error' | 'info'>,
 ): RunningJobs {
   let stopped = false
 
@@ -40,7 +41,7 @@ export function startJobs(
       } catch (error) {
         // An RPC or database hiccup must never stop the loop; back off while it lasts.
         failures++
-        log.error({ job: job.name, err: String(error) }, 'background job failed')
+        log.error({ job: job.name, err: error }, 'background job failed')
       }
       await sleep(Math.min(intervalMs * 2 ** Math.min(failures, 5), 30_000))
     }
@@ -54,7 +55,7 @@ export function startJobs(
           await Promise.all(jobs.map(loop))
         })
         .catch((error: unknown) => {
-          log.error({ err: String(error) }, 'background job leadership lost')
+          log.error({ err: error }, 'background job leadership lost')
           return false
         })
       if (!led && !stopped) await sleep(STANDBY_RETRY_MS)
@@ -66,5 +67,22 @@ export function startJobs(
       stopped = true
       await done
     },
+  }
+}
+
+/** What a job keeps between its passes and across restarts (the job_state table), by key. */
+export class JobState {
+  constructor(private readonly db: Db) {}
+
+  async get(key: string): Promise<string | null> {
+    const [row] = await this.db.select().from(jobState).where(eq(jobState.key, key))
+    return row?.value ?? null
+  }
+
+  async set(key: string, value: string): Promise<void> {
+    await this.db
+      .insert(jobState)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: jobState.key, set: { value, updatedAt: new Date() } })
   }
 }

@@ -1,9 +1,13 @@
 // Production entry point: read config, open and migrate the database, seed the demo shop on
 // first start, listen, and shut down cleanly on SIGINT/SIGTERM.
+import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig } from './config.js'
 import { type Database, openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/data-dir-lock.js'
 import { resolveJwtSecret } from './secrets.js'
+
+/** How long a shutdown may take (in-flight requests, a job's pass) before the process exits. */
+const SHUTDOWN_DEADLINE_MS = 10_000
 
 async function main(): Promise<void> {
   const baseConfig = loadConfig()
@@ -30,26 +34,23 @@ async function main(): Promise<void> {
       ...(services.watcher
         ? [{ name: 'watch payments', run: () => services.watcher?.poll() ?? Promise.resolve() }]
         : []),
-      { name: 'expire payments', run: () => services.payments.expireDue() },
+      { name: 'expire payments', run: () => services.payments.lifecycle.expireDue() },
     ],
     config.watchIntervalMs,
     app.log,
   )
 
-  let closing = false
-  const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info({ signal }, 'shutting down')
+  // SIGINT/SIGTERM (and an uncaught error) close the shop gracefully: no new requests (Fastify
+  // answers 503 while closing), in-flight ones finish, the background jobs end their pass, then
+  // the chain and the database close. What is not done by the deadline is cut off: exit 1.
+  closeWithGrace({ delay: SHUTDOWN_DEADLINE_MS, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an uncaught error')
+    else app.log.info({ signal }, 'shutting down')
     services.rates.stop()
-    await jobs.stop()
-    await app.close()
+    await Promise.all([jobs.stop(), app.close()])
     await localChain?.close()
     await database.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', () => void shutdown('SIGINT'))
-  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  })
 
   // The log names no address at all, not even our own, so that a scan of the logs for IP
   // addresses (the privacy tests) has nothing to explain away.

@@ -1,25 +1,33 @@
 // Builds every module's service once per app. Routes reach services only through this object;
-// services call each other through it, never through routes.
-
-import type { FastifyBaseLogger } from 'fastify'
-import pino from 'pino'
+// services call each other through it, never through routes. A module's service is the only code
+// that touches its tables (db/schema/<module>.ts); the others ask it, or compose the steps it
+// builds into their own statements.
 import type { AppConfig } from './config.js'
 import type { Database } from './db/client.js'
-import { AppError } from './http/errors.js'
-import { type AuthRateLimitOptions, createAuthRateLimits } from './modules/auth/rate-limits.js'
+import { createCounterStore } from './http/rate-limit.js'
+import { JobState } from './jobs.js'
+import { type Logger, silentLogger } from './logger.js'
+import { type AuthRateLimitOptions, AuthRateLimits } from './modules/auth/rate-limits.js'
 import { AccountService } from './modules/auth/service.js'
 import { SessionService } from './modules/auth/sessions.js'
 import { TelegramLoginService } from './modules/auth/telegram.js'
 import { AccessTokens } from './modules/auth/tokens.js'
 import { BalanceService } from './modules/balance/service.js'
-import { CartService, type CartSnapshot, lineAvailable } from './modules/cart/service.js'
+import { cartCheckoutPort } from './modules/cart/checkout-port.js'
+import { CartService } from './modules/cart/service.js'
 import { CatalogService } from './modules/catalog/service.js'
+import { StockService } from './modules/catalog/stock.js'
 import { CouponService } from './modules/coupons/service.js'
 import { OrderService } from './modules/orders/service.js'
-import type { CartPort, CheckoutCart, CouponPort } from './modules/payments/ports.js'
-import { PaymentService } from './modules/payments/service.js'
+import { PaymentCheckout } from './modules/payments/checkout.js'
+import { PaymentLifecycle } from './modules/payments/lifecycle.js'
+import type { PaymentSettings } from './modules/payments/model.js'
+import type { CouponPort } from './modules/payments/ports.js'
+import { PaymentQueries } from './modules/payments/queries.js'
+import { PaymentSettlement } from './modules/payments/settlement.js'
 import { PaymentSignatureService } from './modules/payments/signatures.js'
 import { SupportService } from './modules/support/service.js'
+import { SystemService } from './modules/system/service.js'
 import { UserService } from './modules/users/service.js'
 import { ChainClient } from './solana/chain-client.js'
 import { type RateProvider, RateService, rateProviderFromConfig } from './solana/rates.js'
@@ -29,8 +37,8 @@ export type Services = ReturnType<typeof createServices>
 
 export interface ServiceOptions {
   /** Where services report operational events (the app's logger). */
-  log?: FastifyBaseLogger
-  /** Login and sign-up limits; tests shorten the windows. */
+  log?: Logger
+  /** Login and sign-up limits, and the rate-limit store's clock; tests shorten the windows. */
   authLimits?: AuthRateLimitOptions
   /** Where SOL payments are watched; without it crypto payments answer 503. */
   chain?: ChainSettings
@@ -46,53 +54,64 @@ export interface ChainSettings {
 /** Pending payments stay open this long after the customer's countdown reaches 0. */
 const EXPIRY_GRACE_MS = 60_000
 
-const silentLog: FastifyBaseLogger = pino({ enabled: false })
-
 export function createServices(
   config: AppConfig,
   database: Database,
   options: ServiceOptions = {},
 ) {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see secrets.ts)')
-  const { db } = database
-  const sessions = new SessionService(db, new AccessTokens(config.jwtSecret), database.tables)
-  const accounts = new AccountService(db, sessions)
-  const telegram = new TelegramLoginService(db, sessions, config.telegramBotToken)
-  const authLimits = createAuthRateLimits(
-    config.redisUrl,
-    options.log ?? silentLog,
-    options.authLimits,
-  )
-  const users = new UserService(db)
-  const catalog = new CatalogService(db)
-  const coupons = new CouponService(db)
-  const cart = new CartService(db, coupons)
-  const support = new SupportService(db)
+  const { db, tables } = database
+  const log = options.log ?? silentLogger
+  // The shop's one rate-limit store (memory, or Redis with REDIS_URL): logins, sign-ups, tickets.
+  const rateLimits = createCounterStore({
+    redisUrl: config.redisUrl,
+    log,
+    now: options.authLimits?.now,
+    redisKeyPrefix: options.authLimits?.redisKeyPrefix,
+  })
 
-  const log = options.log ?? silentLog
-  const balance = new BalanceService(db)
-  const orders = new OrderService(db)
+  const system = new SystemService(db)
+  const catalog = new CatalogService(db, tables)
+  const stock = new StockService(db)
+  const coupons = new CouponService(db)
+  const cart = new CartService(db, coupons, stock, tables)
+  const support = new SupportService(db, { counters: rateLimits })
+  const settings: PaymentSettings = {
+    merchantAddress: options.chain?.merchantAddress ?? null,
+    expiryMs: config.paymentExpiryMinutes * 60_000,
+    expiryGraceMs: EXPIRY_GRACE_MS,
+    shopLabel: 'Privacy shop',
+  }
+  const paymentQueries = new PaymentQueries(db, settings)
+  const orders = new OrderService(db, paymentQueries)
+  const users = new UserService(db, { orders, support })
+  const balance = new BalanceService(db, users)
+
+  const sessions = new SessionService(db, new AccessTokens(config.jwtSecret), tables)
+  const accounts = new AccountService(db, users, sessions)
+  const telegram = new TelegramLoginService(db, users, sessions, config.telegramBotToken)
+  const authLimits = new AuthRateLimits(rateLimits, options.authLimits?.limits)
+
   const rates = new RateService(options.rateProvider ?? rateProviderFromConfig(config), log)
   const chain = options.chain
     ? new ChainClient(options.chain.rpcUrl, options.chain.merchantAddress, config.solanaCommitment)
     : null
-  const payments = new PaymentService(
-    db,
+  const owners = {
+    queries: paymentQueries,
     balance,
-    checkoutCart(cart),
-    coupons satisfies CouponPort,
-    rates,
-    {
-      merchantAddress: options.chain?.merchantAddress ?? null,
-      expiryMs: config.paymentExpiryMinutes * 60_000,
-      expiryGraceMs: EXPIRY_GRACE_MS,
-      shopLabel: 'Privacy shop',
-    },
-    log,
-  )
-  const paymentSignatures = new PaymentSignatureService(payments, chain)
-  const watcher = chain ? new PaymentWatcher(db, chain, payments, log) : null
+    stock,
+    orders,
+    cart: cartCheckoutPort(cart),
+    coupons: coupons satisfies CouponPort,
+  }
+  const lifecycle = new PaymentLifecycle(db, owners, settings)
+  const checkout = new PaymentCheckout(db, { ...owners, lifecycle, rates }, settings)
+  const settlement = new PaymentSettlement(db, { lifecycle, balance }, log)
+  const signatures = new PaymentSignatureService(paymentQueries, settlement, chain)
+  const watcher = chain ? new PaymentWatcher(new JobState(db), chain, settlement, log) : null
   return {
+    system,
+    rateLimits,
     sessions,
     accounts,
     telegram,
@@ -105,58 +124,7 @@ export function createServices(
     balance,
     orders,
     rates,
-    payments,
-    paymentSignatures,
+    payments: { queries: paymentQueries, checkout, lifecycle, settlement, signatures },
     watcher,
-  }
-}
-
-/** The cart as checkout sees it (see checkoutView). */
-function checkoutCart(cart: CartService): CartPort {
-  return {
-    async lock(tx, userId) {
-      const { pendingCheckout, snapshot } = await cart.lockForCheckout(tx, userId)
-      const dropped = snapshot.lines.length > 0 ? snapshot.droppedCoupon : null
-      return {
-        pendingCheckout,
-        cart: async () => checkoutView(snapshot),
-        couponRefused: dropped?.reason ?? null,
-      }
-    },
-    async snapshot(userId, tx) {
-      return checkoutView(await cart.snapshot(userId, tx))
-    },
-    removePaidUnits: (tx, userId, units, couponId) =>
-      cart.removePaidUnits(tx, userId, units, couponId),
-    removePaidUnitsSteps: (userId, units, couponId, options) =>
-      cart.removePaidUnitsSteps(userId, units, couponId, options),
-    markPendingCheckout: (tx, userId) => cart.markPendingCheckout(tx, userId),
-  }
-}
-
-/**
- * Checkout charges exactly what the customer saw: a coupon that stopped being valid, or a line
- * that can no longer be bought, stops the checkout with its reason (the next cart read shows the
- * change) instead of charging a different amount.
- */
-function checkoutView(snapshot: CartSnapshot): CheckoutCart {
-  if (snapshot.droppedCoupon && snapshot.lines.length > 0) {
-    throw new AppError(snapshot.droppedCoupon.reason)
-  }
-  const unavailable = snapshot.lines.find((line) => !lineAvailable(line))
-  if (unavailable) {
-    throw new AppError('PRODUCT_UNAVAILABLE', `${unavailable.name} is no longer available`)
-  }
-  return {
-    lines: snapshot.lines.map((line) => ({
-      productId: line.productId,
-      productName: line.name,
-      unitPriceCents: line.unitPriceCents,
-      quantity: line.quantity,
-    })),
-    subtotalCents: snapshot.subtotalCents,
-    discountCents: snapshot.discountCents,
-    totalCents: snapshot.totalCents,
-    couponId: snapshot.coupon?.id ?? null,
   }
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, queryRows } from '../src/db/client.js'
 import { cartItems, carts, cities, coupons, districts, products, users } from '../src/db/schema.js'
 import { CartService, lineAvailable } from '../src/modules/cart/service.js'
+import { StockService } from '../src/modules/catalog/stock.js'
 import { CouponService } from '../src/modules/coupons/service.js'
 import { createTestDatabase, onPostgres } from './helpers.js'
 
@@ -15,7 +16,11 @@ let counter = 0
 
 beforeAll(async () => {
   database = await createTestDatabase()
-  cartService = new CartService(database.db, new CouponService(database.db))
+  cartService = new CartService(
+    database.db,
+    new CouponService(database.db),
+    new StockService(database.db),
+  )
   const [city] = await database.db.insert(cities).values({ name: 'Snapshot city' }).returning()
   if (!city) throw new Error('no city')
   const [district] = await database.db

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cartItems, carts, cities, districts, products } from '../src/db/schema.js'
 import { CartService, lineAvailable } from '../src/modules/cart/service.js'
+import { StockService } from '../src/modules/catalog/stock.js'
 import { CouponService } from '../src/modules/coupons/service.js'
 import { createTestApp, type SignedUpUser, signUp, type TestApp } from './helpers.js'
 
@@ -211,7 +212,8 @@ describe('POST /api/cart/add', () => {
     const cart = await cartOf(alice)
     expect(cart.items.map((i) => i.product_id)).toEqual([p])
     expect(cart.subtotal).toBe(10)
-    const service = new CartService(t.database.db, new CouponService(t.database.db))
+    const db = t.database.db
+    const service = new CartService(db, new CouponService(db), new StockService(db))
     const snapshot = await service.snapshot(alice.id)
     expect(snapshot.lines[0]).toMatchObject({
       productId: p,

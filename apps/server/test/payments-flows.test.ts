@@ -264,7 +264,7 @@ describe('crypto checkout', () => {
     ).json()
     expect(pending.status).toBe('pending')
     expect(pending.received_sol).toBeGreaterThan(0)
-    await t.services.payments.expireDue(new Date(Date.now() + 60 * 60 * 1000))
+    await t.services.payments.lifecycle.expireDue(new Date(Date.now() + 60 * 60 * 1000))
     const expired = (
       await inject(user, 'GET', `/api/payment/status/${payment.payment_code}`)
     ).json()
@@ -278,7 +278,7 @@ describe('crypto checkout', () => {
 
   it('credits a payment that arrives after expiry, and the payment stays expired', async () => {
     const payment = await cryptoCheckout(user, (await productBetween(500, 2000)).id)
-    await t.services.payments.expireDue(new Date(Date.now() + 60 * 60 * 1000))
+    await t.services.payments.lifecycle.expireDue(new Date(Date.now() + 60 * 60 * 1000))
     await pay(merchant, BigInt(payment.lamports), payment.reference)
     await t.services.watcher?.poll()
     const status = (await inject(user, 'GET', `/api/payment/status/${payment.payment_code}`)).json()
@@ -307,7 +307,7 @@ describe('crypto checkout', () => {
       .where(eq(coupons.code, 'FIVEOFF'))
     expect(couponHeld?.timesRedeemed).toBe((couponBefore?.timesRedeemed ?? 0) + 1)
     expect(
-      await t.services.payments.expireDue(new Date(Date.now() + 60 * 60 * 1000)),
+      await t.services.payments.lifecycle.expireDue(new Date(Date.now() + 60 * 60 * 1000)),
     ).toBeGreaterThanOrEqual(1)
     const [couponAfter] = await t.database.db
       .select()

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import v8 from 'node:v8'
 import { PGlite } from '@electric-sql/pglite'
-import { type ExtractTablesWithRelations, getTableColumns, is, type SQL } from 'drizzle-orm'
+import { type ExtractTablesWithRelations, getTableColumns, is, type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import {
@@ -32,6 +32,16 @@ export type DbOrTx = Db | Tx
 export async function queryRows<T>(db: DbOrTx, query: SQL | string): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }
   return result.rows
+}
+
+/**
+ * `(query)` as a value in another statement (a field of a select, a condition), its columns
+ * written with their table's name. Drizzle writes the columns a single-table select's field names
+ * directly without it, which inside a subquery would name the subquery's own table's columns
+ * (`"user_id" = "user_id"`); columns of a nested SQL keep their table's name.
+ */
+export function subquery<T = unknown>(query: SQL): SQL<T> {
+  return sql<T>`(${query})`
 }
 
 /**

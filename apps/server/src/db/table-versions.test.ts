@@ -9,6 +9,7 @@ import { SessionService } from '../modules/auth/sessions.js'
 import { AccessTokens } from '../modules/auth/tokens.js'
 import { CartService } from '../modules/cart/service.js'
 import { CatalogService } from '../modules/catalog/service.js'
+import { StockService } from '../modules/catalog/stock.js'
 import { CouponService } from '../modules/coupons/service.js'
 import { type Database, openDatabase } from './client.js'
 import * as schema from './schema.js'
@@ -101,7 +102,11 @@ describe('cached reads on PGlite', () => {
     await catalog.listProducts({ cityId: 1, search: 'a' }, 1)
     await catalog.listProducts({}, 2)
     await catalog.getProduct(1).catch(() => null)
-    await new CartService(database.db, new CouponService(database.db)).get(1)
+    await new CartService(
+      database.db,
+      new CouponService(database.db),
+      new StockService(database.db),
+    ).get(1)
     expect(tables.stamp(all)).toBe(before)
   })
 

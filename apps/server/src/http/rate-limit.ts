@@ -5,7 +5,9 @@
 import crypto from 'node:crypto'
 import { createRequire } from 'node:module'
 import net from 'node:net'
+import type { ErrorCode } from '@shop/contract'
 import type { Redis } from 'ioredis'
+import type { Logger } from '../logger.js'
 import { AppError } from './errors.js'
 
 const requireModule = createRequire(import.meta.url)
@@ -33,10 +35,7 @@ export interface CounterStore {
 }
 
 /** Where the counters report an outage; never given the error itself (it names the address). */
-export interface StoreLog {
-  warn(message: string): void
-  info(message: string): void
-}
+export type StoreLog = Pick<Logger, 'warn' | 'info'>
 
 export interface MemoryStoreOptions {
   /** Clock, replaceable so that tests can step past a window. */
@@ -276,8 +275,43 @@ export class ClientKeys {
   }
 }
 
-/** 429 TOO_MANY_ATTEMPTS with Retry-After in whole seconds. */
-export function tooManyAttempts(resetInMs: number): AppError {
+/** A 429 refusal with Retry-After in whole seconds. */
+export function rateLimited(
+  code: Extract<ErrorCode, 'TOO_MANY_ATTEMPTS' | 'RATE_LIMITED'>,
+  resetInMs: number,
+  message?: string,
+): AppError {
   const seconds = Math.max(1, Math.ceil(resetInMs / 1000))
-  return new AppError('TOO_MANY_ATTEMPTS', undefined, { 'retry-after': String(seconds) })
+  return new AppError(code, message, { 'retry-after': String(seconds) })
+}
+
+/** 429 TOO_MANY_ATTEMPTS (guessing passwords, creating accounts) with Retry-After. */
+export function tooManyAttempts(resetInMs: number): AppError {
+  return rateLimited('TOO_MANY_ATTEMPTS', resetInMs)
+}
+
+/**
+ * Runs `action` as one event of `key` under `rule`, counted before it runs (so simultaneous
+ * requests cannot all slip through together). Beyond `rule.max` it is refused with `refuse`'s
+ * error; neither a refusal nor an action that fails is counted, so mistakes do not use up the
+ * allowance.
+ */
+export async function withinLimit<T>(
+  store: CounterStore,
+  key: string,
+  rule: LimitRule,
+  refuse: (resetInMs: number) => AppError,
+  action: () => Promise<T>,
+): Promise<T> {
+  const counter = await store.increment(key, rule.windowMs)
+  if (counter.count > rule.max) {
+    await store.decrement(key)
+    throw refuse(counter.resetInMs)
+  }
+  try {
+    return await action()
+  } catch (error) {
+    await store.decrement(key)
+    throw error
+  }
 }

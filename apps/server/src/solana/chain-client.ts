@@ -2,7 +2,7 @@
 // no private key: it only lists the signatures that touch its public address and reads what each
 // transaction credited to it.
 import { address, type Commitment, createSolanaRpc, signature as toSignature } from '@solana/kit'
-import type { ObservedTransfer } from '../modules/payments/service.js'
+import type { ObservedTransfer } from '../modules/payments/settlement.js'
 
 export type WatchCommitment = Extract<Commitment, 'confirmed' | 'finalized'>
 

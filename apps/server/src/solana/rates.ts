@@ -2,6 +2,7 @@
 // 30 s in the background and refuses to price a crypto payment from a rate older than 10 minutes.
 import type { AppConfig } from '../config.js'
 import { AppError } from '../http/errors.js'
+import type { Logger } from '../logger.js'
 import { parseEurToCents } from './amounts.js'
 
 export interface RateProvider {
@@ -75,15 +76,13 @@ export interface LockedRate {
   fetchedAt: number
 }
 
-type Logger = { warn(obj: object, msg: string): void }
-
 export class RateService {
   #latest: LockedRate | null = null
   #timer: NodeJS.Timeout | null = null
 
   constructor(
     private readonly provider: RateProvider,
-    private readonly log: Logger,
+    private readonly log: Pick<Logger, 'warn'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -96,7 +95,7 @@ export class RateService {
     try {
       this.#latest = { centsPerSol: await this.provider.fetchCentsPerSol(), fetchedAt: this.now() }
     } catch (error) {
-      this.log.warn({ provider: this.provider.name, err: String(error) }, 'rate refresh failed')
+      this.log.warn({ provider: this.provider.name, err: error }, 'rate refresh failed')
     }
   }
 

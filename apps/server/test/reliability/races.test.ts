@@ -395,8 +395,8 @@ describe('races over many connections released together', () => {
       // other process, all at once.
       const results = await Promise.all([
         ...watchers.flatMap((w) => [w?.poll(), w?.poll()]),
-        t.services.payments.expireDue(),
-        other.shop.services.payments.expireDue(),
+        t.services.payments.lifecycle.expireDue(),
+        other.shop.services.payments.lifecycle.expireDue(),
         ...pays.map((p, i) =>
           other.inject({
             method: 'POST',

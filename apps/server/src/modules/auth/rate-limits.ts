@@ -7,9 +7,7 @@ import { AppError } from '../../http/errors.js'
 import {
   ClientKeys,
   type CounterStore,
-  createCounterStore,
   type LimitRule,
-  type StoreLog,
   tooManyAttempts,
 } from '../../http/rate-limit.js'
 
@@ -30,7 +28,10 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   registerPerClient: { max: 10, windowMs: 60 * MINUTE },
 }
 
-/** What buildApp's callers (tests) may change; production uses the defaults. */
+/**
+ * What buildApp's callers (tests) may change; production uses the defaults. The clock and the
+ * Redis prefix are those of the shop's one counter store, which the ticket limit shares.
+ */
 export interface AuthRateLimitOptions {
   limits?: Partial<AuthLimits>
   /** Clock of the in-memory counters. */
@@ -110,22 +111,4 @@ export class AuthRateLimits {
       throw error
     }
   }
-
-  close(): Promise<void> {
-    return this.store.close()
-  }
-}
-
-export function createAuthRateLimits(
-  redisUrl: string | null,
-  log: StoreLog,
-  options: AuthRateLimitOptions = {},
-): AuthRateLimits {
-  const store = createCounterStore({
-    redisUrl,
-    log,
-    now: options.now,
-    redisKeyPrefix: options.redisKeyPrefix,
-  })
-  return new AuthRateLimits(store, options.limits)
 }

@@ -5,8 +5,6 @@ import { toUserDto as toUser } from '../users/service.js'
 
 export function authRoutes({ app, services }: AppContext): void {
   const { accounts, authLimits, sessions, telegram, users } = services
-  app.addHook('onClose', () => authLimits.close())
-
   // request.ip is the socket's address (trustProxy is off); the limiter only ever sees an HMAC.
   defineRoute(app, api.register, ({ body, request }) =>
     authLimits.guardRegistration(request.ip, () => accounts.register(body)),

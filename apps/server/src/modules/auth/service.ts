@@ -1,10 +1,9 @@
 // Username and password accounts: sign-up and login.
 import { type CheckUsernameResponse, ERROR_MESSAGES } from '@shop/contract'
-import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { users } from '../../db/schema.js'
+import { isUniqueViolation } from '../../db/errors.js'
 import { AppError } from '../../http/errors.js'
-import { toUserDto, type UserRow } from '../users/service.js'
+import { toUserDto, type UserService } from '../users/service.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import type { IssuedTokens, SessionService } from './sessions.js'
 import { checkRegistration, usernameProblem } from './validation.js'
@@ -13,38 +12,18 @@ export interface AuthResult extends IssuedTokens {
   user: ReturnType<typeof toUserDto>
 }
 
-/** Postgres unique_violation, from either driver. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true
-    current = (current as { cause?: unknown }).cause
-  }
-  return false
-}
-
 export class AccountService {
   constructor(
     private readonly db: Db,
+    private readonly users: UserService,
     private readonly sessions: SessionService,
   ) {}
-
-  async findByUsername(username: string): Promise<UserRow | undefined> {
-    // PostgreSQL text cannot hold NUL (the query would fail with a 500), and no username
-    // contains one (found by test/reliability/bad-input.test.ts).
-    if (username.includes('\u0000')) return undefined
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`)
-    return row
-  }
 
   /** Whether a sign-up with this name would pass: the spec's message when invalid, or taken. */
   async checkUsername(username: string): Promise<CheckUsernameResponse> {
     const problem = usernameProblem(username)
     if (problem) return { available: false, reason: 'invalid', message: problem }
-    if (await this.findByUsername(username)) {
+    if (await this.users.findByUsername(username)) {
       return { available: false, reason: 'taken', message: ERROR_MESSAGES.USERNAME_TAKEN }
     }
     return { available: true }
@@ -56,16 +35,16 @@ export class AccountService {
     confirm_password: string
   }): Promise<AuthResult> {
     checkRegistration(input)
-    if (await this.findByUsername(input.username)) throw new AppError('USERNAME_TAKEN')
+    if (await this.users.findByUsername(input.username)) throw new AppError('USERNAME_TAKEN')
     const passwordHash = await hashPassword(input.password)
     try {
       // The unique index on lower(username) decides races between simultaneous sign-ups.
       return await this.db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({ username: input.username, firstName: input.username, passwordHash })
-          .returning()
-        if (!user) throw new Error('user insert returned nothing')
+        const user = await this.users.create(tx, {
+          username: input.username,
+          firstName: input.username,
+          passwordHash,
+        })
         const tokens = await this.sessions.open(user.id, tx)
         return { ...tokens, user: toUserDto(user) }
       })
@@ -76,7 +55,7 @@ export class AccountService {
   }
 
   async login(input: { username: string; password: string }): Promise<AuthResult> {
-    const user = await this.findByUsername(input.username)
+    const user = await this.users.findByUsername(input.username)
     // Unknown users are checked against a dummy hash: same answer, same time.
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password)
     if (!user || !valid) throw new AppError('INVALID_CREDENTIALS')

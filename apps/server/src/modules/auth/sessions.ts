@@ -4,11 +4,12 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db, DbOrTx } from '../../db/client.js'
-import { refreshTokens, sessions, users } from '../../db/schema.js'
+import { refreshTokens, sessions } from '../../db/schema/auth.js'
 import type { TableVersions } from '../../db/table-versions.js'
 import { AppError } from '../../http/errors.js'
 import type { AuthContext } from '../../http/route.js'
 import { ReadCache } from '../../lib/read-cache.js'
+import { accountDisabled } from '../users/service.js'
 import {
   type AccessClaims,
   type AccessTokens,
@@ -81,11 +82,10 @@ export class SessionService {
           revokedAt: sessions.revokedAt,
           expiresAt: sessions.expiresAt,
           rotatedAt: refreshTokens.rotatedAt,
-          disabled: users.disabled,
+          disabled: accountDisabled(sessions.userId),
         })
         .from(refreshTokens)
         .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-        .innerJoin(users, eq(users.id, sessions.userId))
         .where(eq(refreshTokens.tokenHash, tokenHash))
         // Serialises concurrent refreshes of one session.
         .for('update', { of: sessions })
@@ -159,10 +159,9 @@ export class SessionService {
           userId: sessions.userId,
           revokedAt: sessions.revokedAt,
           expiresAt: sessions.expiresAt,
-          disabled: users.disabled,
+          disabled: accountDisabled(sessions.userId),
         })
         .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
         .where(eq(sessions.id, claims.sessionId))
       return found ?? null
     })

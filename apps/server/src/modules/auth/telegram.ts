@@ -4,11 +4,9 @@
 // changed on the way fails the check. Only the Telegram id and first name are kept.
 import crypto from 'node:crypto'
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@shop/contract'
-import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { users } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
-import { toUserDto, type UserRow } from '../users/service.js'
+import { toUserDto, type UserService } from '../users/service.js'
 import type { AuthResult } from './service.js'
 import type { SessionService } from './sessions.js'
 
@@ -100,6 +98,7 @@ export class TelegramLoginService {
 
   constructor(
     private readonly db: Db,
+    private readonly users: UserService,
     private readonly sessions: SessionService,
     botToken: string | null,
   ) {
@@ -134,11 +133,7 @@ export class TelegramLoginService {
   }
 
   async #loginExisting(data: TelegramLoginData): Promise<AuthResult | null> {
-    const [user] = await this.db
-      .update(users)
-      .set({ firstName: data.first_name })
-      .where(eq(users.telegramId, data.id))
-      .returning()
+    const user = await this.users.renameTelegramAccount(data.id, data.first_name)
     if (!user) return null
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED')
     return { ...(await this.sessions.open(user.id)), user: toUserDto(user) }
@@ -147,11 +142,11 @@ export class TelegramLoginService {
   async #create(data: TelegramLoginData): Promise<AuthResult | null> {
     const username = await this.#freeUsername(telegramUsernameBase(data.username, data.id))
     return this.db.transaction(async (tx) => {
-      const [user]: UserRow[] = await tx
-        .insert(users)
-        .values({ username, firstName: data.first_name, telegramId: data.id })
-        .onConflictDoNothing()
-        .returning()
+      const user = await this.users.createIfFree(tx, {
+        username,
+        firstName: data.first_name,
+        telegramId: data.id,
+      })
       if (!user) return null
       return { ...(await this.sessions.open(user.id, tx)), user: toUserDto(user) }
     })
@@ -161,16 +156,7 @@ export class TelegramLoginService {
   async #freeUsername(base: string): Promise<string> {
     const candidates = usernameCandidates(base)
     const lowered = candidates.map((name) => name.toLowerCase())
-    const taken = await this.db
-      .select({ name: sql<string>`lower(${users.username})` })
-      .from(users)
-      .where(
-        sql`lower(${users.username}) in (${sql.join(
-          lowered.map((name) => sql`${name}`),
-          sql`, `,
-        )})`,
-      )
-    const takenNames = new Set(taken.map((row) => row.name))
+    const takenNames = await this.users.takenUsernames(lowered)
     const free = candidates.find((name) => !takenNames.has(name.toLowerCase()))
     if (free) return free
     const suffix = `_${crypto.randomBytes(4).toString('hex')}`

@@ -7,6 +7,8 @@ export function balanceRoutes({ app, services }: AppContext): void {
   defineRoute(app, api.getBalance, async ({ auth }) => ({
     balance_eur: centsToEuros(await balance.balanceCents(auth.userId)),
   }))
-  defineRoute(app, api.topup, ({ auth, body }) => payments.topup(auth.userId, body.minimum_amount))
+  defineRoute(app, api.topup, ({ auth, body }) =>
+    payments.checkout.topup(auth.userId, body.minimum_amount),
+  )
   defineRoute(app, api.balanceHistory, ({ auth, query }) => balance.history(auth.userId, query))
 }

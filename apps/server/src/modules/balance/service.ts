@@ -1,12 +1,14 @@
-// The euro balance and its ledger. Every change is one ledger line written in the same
-// transaction as users.balance_cents, so the ledger always sums to the balance; a debit is one
-// conditional UPDATE, so no number of concurrent spends can take a balance below zero.
-import { type BalanceTransaction, centsToEuros } from '@shop/contract'
-import { and, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm'
+// The euro balance and its ledger. Every change is one ledger line written in the same statement
+// as the users row's balance_cents (changed through the users module's step), so the ledger
+// always sums to the balance; a debit is one conditional UPDATE, so no number of concurrent
+// spends can take a balance below zero.
+import { type BalanceTransaction, centsToEuros, type PageQuery } from '@shop/contract'
+import { desc, eq, type SQL, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, queryRows } from '../../db/client.js'
-import { balanceLedger, users } from '../../db/schema.js'
+import { readPage } from '../../db/paging.js'
+import { balanceLedger } from '../../db/schema/balance.js'
 import { AppError } from '../../http/errors.js'
-import { pageWindow } from '../../lib/paging.js'
+import type { UserService } from '../users/service.js'
 
 export type LedgerKind = (typeof balanceLedger.$inferInsert)['kind']
 
@@ -24,14 +26,13 @@ export interface LedgerEntry {
 export type LedgerStep = Omit<LedgerEntry, 'paymentId'> & { paymentId?: number | SQL | null }
 
 export class BalanceService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly users: UserService,
+  ) {}
 
-  async balanceCents(userId: number): Promise<number> {
-    const [row] = await this.db
-      .select({ cents: users.balanceCents })
-      .from(users)
-      .where(eq(users.id, userId))
-    return row?.cents ?? 0
+  balanceCents(userId: number): Promise<number> {
+    return this.users.balanceCents(userId)
   }
 
   /** Adds money to a balance. Must run inside the caller's transaction. */
@@ -52,15 +53,10 @@ export class BalanceService {
   /**
    * A credit as WITH items, so that the balance and its ledger line are one statement (a round
    * trip less inside every payment's transaction): `credited` updates the users row, the ledger
-   * line is written for the row it returns. `entry.amountCents` must be positive. (Drizzle
-   * wraps an embedded query builder in parentheses, as a WITH item needs.)
+   * line is written for the row it returns. `entry.amountCents` must be positive.
    */
   creditSteps(entry: LedgerStep): SQL {
-    const credited = sql`credited as ${this.db
-      .update(users)
-      .set({ balanceCents: sql`${users.balanceCents} + ${entry.amountCents}` })
-      .where(eq(users.id, entry.userId))
-      .returning({ id: users.id })}`
+    const credited = this.users.balanceStep('credited', entry.userId, entry.amountCents)
     return sql`${credited}, credit_line as (${this.#ledgerLine('credited', entry, entry.amountCents)})`
   }
 
@@ -72,11 +68,7 @@ export class BalanceService {
    */
   debitSteps(entry: LedgerStep): SQL {
     const amount = Math.abs(entry.amountCents)
-    const debited = sql`debited as ${this.db
-      .update(users)
-      .set({ balanceCents: sql`${users.balanceCents} - ${amount}` })
-      .where(and(eq(users.id, entry.userId), gte(users.balanceCents, amount)))
-      .returning({ id: users.id })}`
+    const debited = this.users.balanceStep('debited', entry.userId, -amount)
     if (amount === 0) return debited
     return sql`${debited}, debit_line as (${this.#ledgerLine('debited', entry, -amount)})`
   }
@@ -94,19 +86,18 @@ export class BalanceService {
 
   async history(
     userId: number,
-    query: { page?: number; page_size?: number },
+    query: PageQuery,
   ): Promise<{ transactions: BalanceTransaction[]; total: number }> {
-    const { limit, offset } = pageWindow(query)
-    const [rows, totals] = await Promise.all([
+    const mine = eq(balanceLedger.userId, userId)
+    const { rows, total } = await readPage(this.db, balanceLedger, mine, query, (page) =>
       this.db
         .select()
         .from(balanceLedger)
-        .where(eq(balanceLedger.userId, userId))
+        .where(mine)
         .orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id))
-        .limit(limit)
-        .offset(offset),
-      this.db.select({ n: count() }).from(balanceLedger).where(eq(balanceLedger.userId, userId)),
-    ])
+        .limit(page.limit)
+        .offset(page.offset),
+    )
     return {
       transactions: rows.map((row) => ({
         id: row.id,
@@ -115,7 +106,7 @@ export class BalanceService {
         amount: centsToEuros(row.amountCents),
         kind: row.kind,
       })),
-      total: totals[0]?.n ?? 0,
+      total,
     }
   }
 }

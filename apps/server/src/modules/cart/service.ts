@@ -1,255 +1,72 @@
 // The server-side cart: one per user (carts row plus cart_items), at most 3 units, priced afresh
-// from current product prices on every read. Changes lock the user's carts row, so concurrent
-// requests of one user are applied one after the other.
-import { CART_MAX_ITEMS, type Cart, centsToEuros } from '@shop/contract'
+// from current product prices on every read (read.ts). Changes lock the user's carts row, so
+// concurrent requests of one user are applied one after the other.
+import { CART_MAX_ITEMS, type Cart } from '@shop/contract'
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
-import { cartItems, carts, couponRedemptions, coupons, products } from '../../db/schema.js'
+import { cartItems, carts } from '../../db/schema/cart.js'
+import type { TableVersions } from '../../db/table-versions.js'
 import { AppError } from '../../http/errors.js'
-import {
-  type CouponRefusal,
-  type CouponRow,
-  type CouponService,
-  couponRefusal,
-  discountCents,
-} from '../coupons/service.js'
+import type { SerializedJson } from '../../http/route.js'
+import { ReadCache } from '../../lib/read-cache.js'
+import type { StockService } from '../catalog/stock.js'
+import type { CouponService } from '../coupons/service.js'
+import { CartReader, type CartSnapshot, type SnapshotOptions, toCartDto } from './read.js'
 
-/** One product line of a cart, priced now. */
-export interface CartLine {
-  productId: number
-  name: string
-  unitPriceCents: number
-  quantity: number
-  lineTotalCents: number
-  /** Units that can be bought right now: stock - reserved. */
-  buyableQuantity: number
-  active: boolean
-}
-
-/** A cart priced now; what checkout charges, and what every cart response shows. */
-export interface CartSnapshot {
-  userId: number
-  /** In the order they were first added. */
-  lines: CartLine[]
-  itemsCount: number
-  subtotalCents: number
-  discountCents: number
-  totalCents: number
-  /** The applied coupon, still valid for this cart now; null when none. */
-  coupon: CouponRow | null
-  /** A coupon this read found no longer valid and removed from the cart, and why. */
-  droppedCoupon: { code: string; reason: CouponRefusal | 'CART_EMPTY' } | null
-}
-
-/** A cart line as the snapshot's JSON array holds it. */
-type JsonLine = [
-  productId: number,
-  quantity: number,
-  name: string,
-  unitPriceCents: number,
-  buyableQuantity: number,
-  active: boolean,
-]
-
-/** One read of a cart: its carts row, coupon and lines (see CartService.#read). */
-interface CartHead {
-  coupon: CouponRow | null
-  userRedemptions: number
-  ownReserved: number
-  lines: JsonLine[] | null
-  pendingCheckout: boolean
-  /** Locking reads only (see lockForCheckout). */
-  lockedVersion?: string
-  readVersion?: string
-}
-
-export interface SnapshotOptions {
-  /** Lock the user's carts row (SELECT ... FOR UPDATE) until the transaction ends. */
-  forUpdate?: boolean
-}
-
-/** True when every unit of the line can be bought now; checkout refuses a cart where one cannot. */
-export function lineAvailable(line: CartLine): boolean {
-  return line.active && line.buyableQuantity >= line.quantity
-}
-
-export function toCartDto(snapshot: CartSnapshot): Cart {
-  return {
-    items: snapshot.lines.map((line) => ({
-      product_id: line.productId,
-      product_name: line.name,
-      product_price: centsToEuros(line.unitPriceCents),
-      quantity: line.quantity,
-      total_price: centsToEuros(line.lineTotalCents),
-    })),
-    items_count: snapshot.itemsCount,
-    subtotal: centsToEuros(snapshot.subtotalCents),
-    discount: centsToEuros(snapshot.discountCents),
-    total: centsToEuros(snapshot.totalCents),
-    applied_promo: snapshot.coupon?.code ?? null,
-  }
-}
+export { type CartLine, type CartSnapshot, lineAvailable, toCartDto } from './read.js'
 
 export class CartService {
+  readonly #reader: CartReader
+  /**
+   * The web app reads the cart on every page. A cart without a coupon depends only on its rows
+   * and its products' rows, so on PGlite its answer is kept until one of those tables changes.
+   * A cart with a coupon is always read afresh: whether the coupon still applies depends on the
+   * clock.
+   */
+  readonly #answers: ReadCache<SerializedJson>
+
   constructor(
     private readonly db: Db,
     private readonly coupons: CouponService,
-  ) {}
-
-  /**
-   * The user's cart priced now, inside the caller's transaction (or on the database). A coupon
-   * that stopped being valid, or sits in an empty cart, is removed from the cart here and
-   * reported in `droppedCoupon`. Items whose product became unavailable stay in the cart;
-   * `lineAvailable` tells which.
-   */
-  async snapshot(
-    userId: number,
-    tx: DbOrTx = this.db,
-    options: SnapshotOptions = {},
-  ): Promise<CartSnapshot> {
-    // The lock is a statement of its own: a statement that waited for a row lock still reads
-    // every other table as it was when it started, so what the lock protects is read by the next.
-    if (options.forUpdate) {
-      await tx
-        .select({ id: carts.userId })
-        .from(carts)
-        .where(eq(carts.userId, userId))
-        .for('update')
-    }
-    return this.#price(userId, tx, await this.#read(userId, tx, false))
+    private readonly stock: StockService,
+    tables: TableVersions | null = null,
+  ) {
+    this.#reader = new CartReader(db, coupons, stock)
+    this.#answers = new ReadCache(tables, ['carts', 'cart_items', 'products'])
   }
 
-  /**
-   * Locks the carts row for a checkout and reads the cart in the same statement. The flag comes
-   * from the locked row, so it is the row's latest version even when the lock had to be waited
-   * for; the rest of such a statement is read as it was when the statement started, so when the
-   * row changed meanwhile (the versions differ) the cart is read again. That relies on every
-   * change to a cart's lines or coupon also writing its carts row, which every one does (`touch`,
-   * `removePaidUnitsSteps`, the coupon and clear updates, `markPendingCheckout`).
-   */
-  async lockForCheckout(
-    tx: Tx,
-    userId: number,
-  ): Promise<{ pendingCheckout: boolean; snapshot: CartSnapshot }> {
-    const locked = await this.#read(userId, tx, true)
-    const read =
-      locked && locked.lockedVersion !== locked.readVersion
-        ? await this.#read(userId, tx, false)
-        : locked
-    return {
-      pendingCheckout: locked?.pendingCheckout ?? false,
-      snapshot: await this.#price(userId, tx, read),
-    }
+  /** The cart priced now (see CartReader.snapshot). */
+  snapshot(userId: number, tx: DbOrTx = this.db, options: SnapshotOptions = {}) {
+    return this.#reader.snapshot(userId, tx, options)
   }
 
-  /**
-   * Head and lines in one statement (one round trip): the lines as a JSON array, in the order
-   * they were added. `lock` locks the carts row too (see lockForCheckout).
-   */
-  async #read(userId: number, tx: DbOrTx, lock: boolean): Promise<CartHead | undefined> {
-    const query = tx
-      .select({
-        coupon: coupons,
-        userRedemptions: sql<number>`(select count(*)::int from ${couponRedemptions}
-          where ${couponRedemptions.couponId} = ${carts.couponId}
-            and ${couponRedemptions.userId} = ${carts.userId}
-            and ${couponRedemptions.status} <> 'released')`,
-        ownReserved: sql<number>`(select count(*)::int from ${couponRedemptions}
-          where ${couponRedemptions.couponId} = ${carts.couponId}
-            and ${couponRedemptions.userId} = ${carts.userId}
-            and ${couponRedemptions.status} = 'reserved')`,
-        lines: sql<JsonLine[] | null>`(select json_agg(json_build_array(
-            ${cartItems.productId}, ${cartItems.quantity}, ${products.name}, ${products.priceCents},
-            ${products.stock} - ${products.reserved}, ${products.active})
-            order by ${cartItems.addedAt}, ${cartItems.productId})
-          from ${cartItems} inner join ${products} on ${products.id} = ${cartItems.productId}
-          where ${cartItems.userId} = ${carts.userId})`,
-        pendingCheckout: carts.pendingCheckout,
-        // Only a locking read needs them: the version of the row it locked, and the version
-        // its start saw.
-        ...(lock
-          ? {
-              lockedVersion: sql<string>`${carts}.xmin::text`,
-              readVersion: sql<string>`(select c.xmin::text from ${carts} c where c.user_id = ${carts.userId})`,
-            }
-          : {}),
-      })
-      .from(carts)
-      .leftJoin(coupons, eq(coupons.id, carts.couponId))
-      .where(eq(carts.userId, userId))
-    const [head] = lock ? await query.for('update', { of: carts }) : await query
-    return head
-  }
-
-  async #price(userId: number, tx: DbOrTx, head: CartHead | undefined): Promise<CartSnapshot> {
-    const rows = (head?.lines ?? []).map(
-      ([productId, quantity, name, unitPriceCents, buyableQuantity, active]) => ({
-        productId,
-        quantity,
-        name,
-        unitPriceCents,
-        buyableQuantity,
-        active,
-      }),
-    )
-
-    const lines: CartLine[] = rows.map((row) => ({
-      ...row,
-      lineTotalCents: row.unitPriceCents * row.quantity,
-    }))
-    const itemsCount = lines.reduce((sum, line) => sum + line.quantity, 0)
-    const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0)
-
-    let coupon = head?.coupon ?? null
-    let droppedCoupon: CartSnapshot['droppedCoupon'] = null
-    if (coupon) {
-      const reason =
-        itemsCount === 0
-          ? 'CART_EMPTY'
-          : couponRefusal(coupon, {
-              subtotalCents,
-              userRedemptions: head?.userRedemptions ?? 0,
-              ownReserved: head?.ownReserved ?? 0,
-              now: this.coupons.now(),
-            })
-      if (reason) {
-        // Conditional, so that a coupon applied meanwhile by another request is not removed.
-        await tx
-          .update(carts)
-          .set({ couponId: null })
-          .where(and(eq(carts.userId, userId), eq(carts.couponId, coupon.id)))
-        droppedCoupon = { code: coupon.code, reason }
-        coupon = null
-      }
-    }
-    const discount = coupon ? discountCents(coupon, subtotalCents) : 0
-    return {
-      userId,
-      lines,
-      itemsCount,
-      subtotalCents,
-      discountCents: discount,
-      totalCents: subtotalCents - discount,
-      coupon,
-      droppedCoupon,
-    }
+  /** Locks the carts row for a checkout and reads the cart (see CartReader.lockForCheckout). */
+  lockForCheckout(tx: Tx, userId: number) {
+    return this.#reader.lockForCheckout(tx, userId)
   }
 
   async get(userId: number): Promise<Cart> {
     return toCartDto(await this.snapshot(userId))
   }
 
+  /** `get` as `serialize` turns it into the route's answer, kept while fresh and coupon-free. */
+  answer(userId: number, serialize: (cart: Cart) => SerializedJson): Promise<SerializedJson> {
+    let couponFree = false
+    return this.#answers.get(
+      String(userId),
+      async () => {
+        const cart = await this.get(userId)
+        couponFree = cart.applied_promo === null
+        return serialize(cart)
+      },
+      () => couponFree,
+    )
+  }
+
   /** Adds one unit of a product; CART_FULL beyond 3 units, PRODUCT_UNAVAILABLE beyond stock. */
-  async add(userId: number, productId: number): Promise<Cart> {
-    return this.db.transaction(async (tx) => {
-      const before = await this.lockCart(tx, userId)
-      const [product] = await tx
-        .select({
-          active: products.active,
-          buyable: sql<number>`(${products.stock} - ${products.reserved})::int`,
-        })
-        .from(products)
-        .where(eq(products.id, productId))
+  add(userId: number, productId: number): Promise<Cart> {
+    return this.#change(userId, async (tx, before) => {
+      const product = await this.stock.buyability(productId, tx)
       if (!product) throw new AppError('PRODUCT_NOT_FOUND')
       if (before.itemsCount + 1 > CART_MAX_ITEMS) throw new AppError('CART_FULL')
       const inCart = before.lines.find((line) => line.productId === productId)?.quantity ?? 0
@@ -263,22 +80,19 @@ export class CartService {
           target: [cartItems.userId, cartItems.productId],
           set: { quantity: sql`${cartItems.quantity} + 1` },
         })
-      await this.touch(tx, userId)
-      return toCartDto(await this.snapshot(userId, tx))
+      await this.#touch(tx, userId)
     })
   }
 
   /** Removes a product's line (all its units); CART_ITEM_NOT_FOUND when it is not in the cart. */
-  async remove(userId: number, productId: number): Promise<Cart> {
-    return this.db.transaction(async (tx) => {
-      await this.lockCart(tx, userId)
+  remove(userId: number, productId: number): Promise<Cart> {
+    return this.#change(userId, async (tx) => {
       const deleted = await tx
         .delete(cartItems)
         .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
         .returning({ productId: cartItems.productId })
       if (deleted.length === 0) throw new AppError('CART_ITEM_NOT_FOUND')
-      await this.touch(tx, userId)
-      return toCartDto(await this.snapshot(userId, tx))
+      await this.#touch(tx, userId)
     })
   }
 
@@ -298,15 +112,13 @@ export class CartService {
   /** Applies a coupon to a non-empty cart (replacing any other); each refusal has its code. */
   async applyCoupon(userId: number, code: string): Promise<Cart> {
     if (code.trim() === '') throw new AppError('COUPON_CODE_REQUIRED')
-    return this.db.transaction(async (tx) => {
-      const cart = await this.lockCart(tx, userId)
+    return this.#change(userId, async (tx, cart) => {
       if (cart.itemsCount === 0) throw new AppError('CART_EMPTY')
       const coupon = await this.coupons.check(code, userId, cart.subtotalCents, tx)
       await tx
         .update(carts)
         .set({ couponId: coupon.id, updatedAt: new Date() })
         .where(eq(carts.userId, userId))
-      return toCartDto(await this.snapshot(userId, tx))
     })
   }
 
@@ -390,15 +202,19 @@ export class CartService {
   }
 
   /**
-   * Creates the user's carts row if needed, then locks it for the rest of the transaction, so
-   * that the cart read next cannot change under this request.
+   * A change of the customer's cart in one transaction: creates the user's carts row if needed
+   * and locks it first, so that the cart `change` is given cannot change under this request,
+   * then answers the cart as the change left it.
    */
-  private async lockCart(tx: Tx, userId: number): Promise<CartSnapshot> {
-    await tx.insert(carts).values({ userId }).onConflictDoNothing()
-    return this.snapshot(userId, tx, { forUpdate: true })
+  #change(userId: number, change: (tx: Tx, before: CartSnapshot) => Promise<void>): Promise<Cart> {
+    return this.db.transaction(async (tx) => {
+      await tx.insert(carts).values({ userId }).onConflictDoNothing()
+      await change(tx, await this.snapshot(userId, tx, { forUpdate: true }))
+      return toCartDto(await this.snapshot(userId, tx))
+    })
   }
 
-  private async touch(tx: Tx, userId: number): Promise<void> {
+  async #touch(tx: Tx, userId: number): Promise<void> {
     await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.userId, userId))
   }
 }

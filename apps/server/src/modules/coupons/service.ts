@@ -2,9 +2,9 @@
 // arithmetic on integer cents, and the redemption bookkeeping the payment flow calls inside its
 // own transaction: reserve when a payment is created, then redeem or release it.
 import type { ErrorCode } from '@shop/contract'
-import { and, eq, ne, sql } from 'drizzle-orm'
-import type { Db, DbOrTx, Tx } from '../../db/client.js'
-import { couponRedemptions, coupons } from '../../db/schema.js'
+import { and, type Column, eq, ne, type SQL, sql } from 'drizzle-orm'
+import { type Db, type DbOrTx, rowFromDriver, subquery, type Tx } from '../../db/client.js'
+import { couponRedemptions, coupons } from '../../db/schema/coupons.js'
 import { AppError } from '../../http/errors.js'
 
 export type CouponRow = typeof coupons.$inferSelect
@@ -33,6 +33,13 @@ export interface CouponUse {
    */
   ownReserved?: number
   now: Date
+}
+
+/** A cart's coupon with the customer's use of it, as `CouponService.cartCouponRead` reads it. */
+export interface CartCoupon {
+  coupon: CouponRow
+  userRedemptions: number
+  ownReserved: number
 }
 
 export interface ReserveInput {
@@ -121,6 +128,34 @@ export class CouponService {
       .from(coupons)
       .where(sql`lower(${coupons.code}) = lower(${wanted})`)
     return row
+  }
+
+  /**
+   * For the cart's read (one statement with its own rows): the coupon `couponId` names and the
+   * use `userId` made of it, as one JSON value, null when there is no coupon. `cartCoupon`
+   * turns it into a CartCoupon.
+   */
+  cartCouponRead(couponId: Column | SQL, userId: Column | SQL): SQL<unknown> {
+    const mine = sql`${couponRedemptions.couponId} = ${coupons.id}
+      and ${couponRedemptions.userId} = ${userId}`
+    return subquery(sql`select json_build_object(
+        'coupon', row_to_json(${coupons}.*),
+        'userRedemptions', (select count(*)::int from ${couponRedemptions}
+          where ${mine} and ${couponRedemptions.status} <> 'released'),
+        'ownReserved', (select count(*)::int from ${couponRedemptions}
+          where ${mine} and ${couponRedemptions.status} = 'reserved'))
+      from ${coupons} where ${coupons.id} = ${couponId}`)
+  }
+
+  /** The value `cartCouponRead` read (the driver has parsed its JSON). */
+  cartCoupon(read: unknown): CartCoupon | null {
+    if (read === null || read === undefined) return null
+    const value = read as { coupon: Record<string, unknown> } & Omit<CartCoupon, 'coupon'>
+    return {
+      coupon: rowFromDriver(coupons, value.coupon),
+      userRedemptions: value.userRedemptions,
+      ownReserved: value.ownReserved,
+    }
   }
 
   /** How many of this coupon's redemptions by this user are reserved or redeemed. */

@@ -1,24 +1,48 @@
-// The customer's orders: one per unit bought, listed newest first.
-import { centsToEuros, type Order } from '@shop/contract'
-import { and, count, desc, eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.js'
-import { orders, payments } from '../../db/schema.js'
+// The orders: one per unit a payment bought. A checkout composes the order rows built here into
+// its own statement, the payment's lifecycle moves their status, and customers list them newest
+// first (the payment code comes from the payments module's own subquery).
+import { centsToEuros, type Order, type PageQuery } from '@shop/contract'
+import { and, type Column, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { type Db, subquery, type Tx } from '../../db/client.js'
+import { readPage } from '../../db/paging.js'
+import { orders } from '../../db/schema/orders.js'
 import { AppError } from '../../http/errors.js'
-import { pageWindow } from '../../lib/paging.js'
+import { randomCode } from '../../lib/codes.js'
+import type { PaymentQueries } from '../payments/queries.js'
+import { splitByPrice } from './split.js'
 
-const orderColumns = {
-  id: orders.id,
-  orderCode: orders.orderCode,
-  productId: orders.productId,
-  productName: orders.productName,
-  productPriceCents: orders.productPriceCents,
-  paidCents: orders.paidCents,
-  orderTime: orders.orderTime,
-  status: orders.status,
-  paymentCode: payments.paymentCode,
+type OrderStatus = (typeof orders.$inferSelect)['status']
+
+/** A cart line as the orders of a payment are made from it. */
+export interface OrderLine {
+  productId: number
+  productName: string
+  unitPriceCents: number
+  quantity: number
 }
 
-type OrderRow = { [K in keyof typeof orderColumns]: (typeof orderColumns)[K]['_']['data'] }
+/** The orders of one payment: a unit of each line, each with its share of `totalCents`. */
+export interface NewOrders {
+  userId: number
+  /** The payment's id, or the SQL of the payment a statement inserts. */
+  paymentId: number | SQL
+  orderTime: Date
+  lines: readonly OrderLine[]
+  totalCents: number
+  status: 'pending' | 'completed'
+}
+
+interface OrderRow {
+  id: number
+  orderCode: string
+  productId: number
+  productName: string
+  productPriceCents: number
+  paidCents: number
+  orderTime: Date
+  status: OrderStatus
+  paymentCode: string
+}
 
 function toOrderDto(row: OrderRow): Order {
   return {
@@ -35,32 +59,106 @@ function toOrderDto(row: OrderRow): Order {
 }
 
 export class OrderService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly payments: PaymentQueries,
+  ) {}
 
-  async list(userId: number, query: { page?: number; page_size?: number }) {
-    const { limit, offset } = pageWindow(query)
-    const [rows, totals] = await Promise.all([
+  #columns() {
+    return {
+      id: orders.id,
+      orderCode: orders.orderCode,
+      productId: orders.productId,
+      productName: orders.productName,
+      productPriceCents: orders.productPriceCents,
+      paidCents: orders.paidCents,
+      orderTime: orders.orderTime,
+      status: orders.status,
+      paymentCode: this.payments.codeOf(orders.paymentId),
+    }
+  }
+
+  async list(userId: number, query: PageQuery) {
+    const mine = eq(orders.userId, userId)
+    const { rows, total } = await readPage(this.db, orders, mine, query, (page) =>
       this.db
-        .select(orderColumns)
+        .select(this.#columns())
         .from(orders)
-        .innerJoin(payments, eq(payments.id, orders.paymentId))
-        .where(eq(orders.userId, userId))
+        .where(mine)
         .orderBy(desc(orders.orderTime), desc(orders.id))
-        .limit(limit)
-        .offset(offset),
-      this.db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
-    ])
-    return { orders: rows.map(toOrderDto), total: totals[0]?.n ?? 0 }
+        .limit(page.limit)
+        .offset(page.offset),
+    )
+    return { orders: rows.map(toOrderDto), total }
   }
 
   /** Another customer's order answers exactly like a missing one. */
   async get(userId: number, orderId: number): Promise<Order> {
     const [row] = await this.db
-      .select(orderColumns)
+      .select(this.#columns())
       .from(orders)
-      .innerJoin(payments, eq(payments.id, orders.paymentId))
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     if (!row) throw new AppError('ORDER_NOT_FOUND')
     return toOrderDto(row)
   }
+
+  /** The orders of a payment as the WITH item `new_orders`, for the payment's own statement. */
+  newOrdersStep(tx: Tx, input: NewOrders): SQL {
+    return sql`new_orders as ${tx.insert(orders).values(orderRows(input))}`
+  }
+
+  async create(tx: Tx, input: NewOrders): Promise<void> {
+    await tx.insert(orders).values(orderRows(input))
+  }
+
+  /** How many units of each product a payment's orders hold, in product id order. */
+  async unitsOfPayment(tx: Tx, paymentId: number): Promise<Map<number, number>> {
+    const rows = await tx
+      .select({ productId: orders.productId, n: count() })
+      .from(orders)
+      .where(eq(orders.paymentId, paymentId))
+      .groupBy(orders.productId)
+      // Callers update the products in this order: id order, as the catalog's takeStock does.
+      .orderBy(orders.productId)
+    return new Map(rows.map((row) => [row.productId, row.n]))
+  }
+
+  /** Every order of the payment becomes `status` (the payment was settled or closed). */
+  async setStatusOfPayment(tx: Tx, paymentId: number, status: OrderStatus): Promise<void> {
+    await tx.update(orders).set({ status }).where(eq(orders.paymentId, paymentId))
+  }
+
+  /**
+   * For another module's statement: the completed orders of the user `userId` names, counted
+   * and summed (what they cost after discounts).
+   */
+  completedTotals(userId: Column | SQL): { count: SQL<number>; spentCents: SQL<number> } {
+    const completed = and(eq(orders.userId, userId), eq(orders.status, 'completed'))
+    return {
+      count: subquery(sql`select count(*) from ${orders} where ${completed}`).mapWith(Number),
+      spentCents: subquery(
+        sql`select coalesce(sum(${orders.paidCents}), 0) from ${orders} where ${completed}`,
+      ).mapWith(Number),
+    }
+  }
+}
+
+/** One order per unit, each with its share of what the payment charged. */
+function orderRows(input: NewOrders) {
+  const units = input.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line))
+  const shares = splitByPrice(
+    units.map((unit) => unit.unitPriceCents),
+    input.totalCents,
+  )
+  return units.map((unit, i) => ({
+    orderCode: randomCode('O', 8),
+    userId: input.userId,
+    paymentId: input.paymentId,
+    productId: unit.productId,
+    productName: unit.productName,
+    productPriceCents: unit.unitPriceCents,
+    paidCents: shares[i] ?? 0,
+    status: input.status,
+    orderTime: input.orderTime,
+  }))
 }

@@ -12,7 +12,7 @@ import {
   lamports,
 } from '@solana/kit'
 import { AppError } from '../../http/errors.js'
-import type { PaymentService } from './service.js'
+import type { PaymentQueries } from './queries.js'
 
 const AIRDROP_LAMPORTS = 1_000_000_000_000n // 1,000 SOL of play money
 
@@ -39,7 +39,7 @@ export class DemoWallet {
     await rpc.requestAirdrop(this.signer.address, lamports(AIRDROP_LAMPORTS)).send()
   }
 
-  async pay(payments: PaymentService, userId: number, code: string) {
+  async pay(payments: PaymentQueries, userId: number, code: string) {
     const payment = await payments.owned(userId, code)
     if (payment.status !== 'pending' || payment.lamports === null) {
       throw new AppError('PAYMENT_NOT_PENDING')
@@ -47,7 +47,10 @@ export class DemoWallet {
     if (!payment.walletAddress || !payment.reference) throw new AppError('TRANSFER_NOT_MATCHING')
     const rpc = createSolanaRpc(devnet(this.rpcUrl))
     const remaining = payment.lamports - payment.receivedLamports
-    const { value: funds } = await rpc.getBalance(this.signer.address).send()
+    // `processed`: what the next transfer's preflight sees (a finalized balance lags ~13 s).
+    const { value: funds } = await rpc
+      .getBalance(this.signer.address, { commitment: 'processed' })
+      .send()
     if (funds < remaining + 1_000_000n) await this.#fund()
     const signature = await sendSolTransfer({
       rpcUrl: this.rpcUrl,

@@ -1,5 +1,7 @@
-// What checkout needs from the cart and coupon modules, named from the payments side. services.ts
-// adapts the cart and coupon services to these, so payments never reach into their tables.
+// What checkout needs from the cart and coupon modules, named from the payments side: the cart
+// module adapts its service to CartPort (cart/checkout-port.ts) and the coupon service fits
+// CouponPort as it is. Payments never reach into another module's tables: stock, orders, balance,
+// cart and coupon rows are written by their owners' services or the WITH items those build.
 import type { ErrorCode } from '@shop/contract'
 import type { SQL } from 'drizzle-orm'
 import type { Tx } from '../../db/client.js'

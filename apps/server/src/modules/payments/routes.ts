@@ -4,28 +4,28 @@ import { defineRoute } from '../../http/route.js'
 import type { DemoWallet } from './demo-wallet.js'
 
 export function paymentRoutes({ app, services }: AppContext): void {
-  const { payments, paymentSignatures } = services
+  const { checkout, lifecycle, queries, signatures } = services.payments
   defineRoute(app, api.createPayment, ({ auth, body }) =>
-    payments.checkout(auth.userId, body.payment_method),
+    checkout.start(auth.userId, body.payment_method),
   )
   defineRoute(app, api.paymentStatus, ({ auth, params }) =>
-    payments.status(auth.userId, params.paymentCode),
+    queries.status(auth.userId, params.paymentCode),
   )
   defineRoute(app, api.cancelPayment, ({ auth, params }) =>
-    payments.cancel(auth.userId, params.paymentCode),
+    lifecycle.cancel(auth.userId, params.paymentCode),
   )
   defineRoute(app, api.reportProblem, ({ auth, body }) =>
-    payments.reportProblem(auth.userId, body.payment_code, body.description),
+    queries.reportProblem(auth.userId, body.payment_code, body.description),
   )
-  defineRoute(app, api.paymentHistory, ({ auth, query }) => payments.history(auth.userId, query))
+  defineRoute(app, api.paymentHistory, ({ auth, query }) => queries.history(auth.userId, query))
   defineRoute(app, api.submitSignature, ({ auth, params, body }) =>
-    paymentSignatures.submit(auth.userId, params.paymentCode, body.signature),
+    signatures.submit(auth.userId, params.paymentCode, body.signature),
   )
 }
 
 /** POST /api/dev/pay/:paymentCode exists only while the server runs its own local chain. */
 export function demoWalletRoutes({ app, services }: AppContext, wallet: DemoWallet): void {
   defineRoute(app, api.demoPay, ({ auth, params }) =>
-    wallet.pay(services.payments, auth.userId, params.paymentCode),
+    wallet.pay(services.payments.queries, auth.userId, params.paymentCode),
   )
 }

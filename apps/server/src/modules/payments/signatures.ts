@@ -4,11 +4,13 @@
 import type { Payment } from '@shop/contract'
 import { AppError } from '../../http/errors.js'
 import type { ChainClient } from '../../solana/chain-client.js'
-import type { PaymentService } from './service.js'
+import type { PaymentQueries } from './queries.js'
+import type { PaymentSettlement } from './settlement.js'
 
 export class PaymentSignatureService {
   constructor(
-    private readonly payments: PaymentService,
+    private readonly payments: PaymentQueries,
+    private readonly settlement: PaymentSettlement,
     private readonly chain: ChainClient | null,
   ) {}
 
@@ -33,7 +35,7 @@ export class PaymentSignatureService {
     const referenced = await this.payments.paymentIdByReference(transfer.accountKeys)
     if (referenced !== null && referenced !== payment.id)
       throw new AppError('TRANSFER_NOT_MATCHING')
-    const result = await this.payments.applyTransfer(transfer, payment.id)
+    const result = await this.settlement.applyTransfer(transfer, payment.id)
     if (result.kind === 'duplicate' && result.paymentId !== payment.id) {
       throw new AppError('SIGNATURE_ALREADY_USED')
     }

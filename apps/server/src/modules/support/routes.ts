@@ -1,4 +1,4 @@
-import { api, DEFAULT_PAGE_SIZE } from '@shop/contract'
+import { api } from '@shop/contract'
 import type { AppContext } from '../../app-context.js'
 import { requestLanguage } from '../../http/language.js'
 import { defineRoute } from '../../http/route.js'
@@ -21,11 +21,7 @@ export function supportRoutes({ app, services }: AppContext): void {
     support.createTicket(auth.userId, body, requestLanguage(request)),
   )
   defineRoute(app, api.listTickets, ({ auth, query, request }) =>
-    support.listTickets(
-      auth.userId,
-      { page: query.page ?? 1, pageSize: query.page_size ?? DEFAULT_PAGE_SIZE },
-      requestLanguage(request),
-    ),
+    support.listTickets(auth.userId, query, requestLanguage(request)),
   )
   defineRoute(app, api.getTicket, ({ auth, params, request }) =>
     support.getTicket(auth.userId, params.id, requestLanguage(request)),

@@ -1,35 +1,46 @@
 // Support: ticket categories and the FAQ in the customer's language, and tickets a customer opens
 // and follows. The shop owner's side (replying, closing) is only a service method until it has
-// its own authenticated interface.
+// its own authenticated interface. New tickets are limited per customer in the shop's one
+// rate-limit store (http/rate-limit.ts: memory, or Redis shared by every process).
 import {
   type CategoryList,
   type CreateTicketBody,
   type Faq,
   type Lang,
+  type PageQuery,
   TICKET_MESSAGE_MAX_LENGTH,
   TICKET_TITLE_MAX_LENGTH,
   type Ticket,
   type TicketDetail,
   type TicketList,
 } from '@shop/contract'
-import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm'
-import type { Db, DbOrTx } from '../../db/client.js'
-import { faqEntries, supportCategories, ticketMessages, tickets } from '../../db/schema.js'
+import { and, asc, type Column, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import { type Db, type DbOrTx, subquery } from '../../db/client.js'
+import { isUniqueViolation, retrying } from '../../db/errors.js'
+import { readPage } from '../../db/paging.js'
+import { faqEntries, supportCategories, ticketMessages, tickets } from '../../db/schema/support.js'
 import { AppError } from '../../http/errors.js'
-import { isUniqueViolation } from '../auth/service.js'
-import { type RateLimit, SlidingWindowLimiter } from './rate-limiter.js'
+import {
+  type CounterStore,
+  type LimitRule,
+  MemoryCounterStore,
+  rateLimited,
+  withinLimit,
+} from '../../http/rate-limit.js'
 import { newTicketCode } from './ticket-code.js'
 
 /** New tickets per customer: enough for real problems, too few to flood the support queue. */
-export const TICKET_CREATION_LIMIT: RateLimit = { max: 10, windowMs: 60 * 60 * 1000 }
+export const TICKET_CREATION_LIMIT: LimitRule = { max: 10, windowMs: 60 * 60 * 1000 }
 /** A ticket code clash is a one-in-a-billion event; a few fresh draws settle it. */
 const TICKET_CODE_ATTEMPTS = 5
 
 export interface SupportServiceOptions {
-  ticketCreationLimit?: RateLimit
+  ticketCreationLimit?: LimitRule
+  /** The shop's rate-limit counters; counters of its own in memory when absent. */
+  counters?: CounterStore
   /** Source of ticket codes (tests force a clash through it). */
   newTicketCode?: () => string
-  /** Clock of the rate limit, in milliseconds. */
+  /** Clock of its own counters, in milliseconds. */
   now?: () => number
 }
 
@@ -99,18 +110,25 @@ function toTicketDto(row: TicketRow): Ticket {
   }
 }
 
+function tooManyTickets(resetInMs: number): AppError {
+  return rateLimited(
+    'RATE_LIMITED',
+    resetInMs,
+    'You have opened too many tickets recently. Please try again later.',
+  )
+}
+
 export class SupportService {
-  private readonly ticketLimiter: SlidingWindowLimiter
+  private readonly counters: CounterStore
+  private readonly ticketLimit: LimitRule
   private readonly newTicketCode: () => string
 
   constructor(
     private readonly db: Db,
     options: SupportServiceOptions = {},
   ) {
-    this.ticketLimiter = new SlidingWindowLimiter(
-      options.ticketCreationLimit ?? TICKET_CREATION_LIMIT,
-      options.now,
-    )
+    this.counters = options.counters ?? new MemoryCounterStore({ now: options.now })
+    this.ticketLimit = options.ticketCreationLimit ?? TICKET_CREATION_LIMIT
     this.newTicketCode = options.newTicketCode ?? newTicketCode
   }
 
@@ -139,29 +157,18 @@ export class SupportService {
     checkText('body.title', title, TICKET_TITLE_MAX_LENGTH)
     checkText('body.message_text', input.message_text, TICKET_MESSAGE_MAX_LENGTH)
 
-    const slot = this.ticketLimiter.acquire(userId)
-    if (!slot.allowed) {
-      const seconds = Math.max(1, Math.ceil(slot.retryAfterMs / 1000))
-      throw new AppError(
-        'RATE_LIMITED',
-        'You have opened too many tickets recently. Please try again later.',
-        { 'retry-after': String(seconds) },
-      )
-    }
-    try {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await this.insertTicket(userId, input.category_id, title, input.message_text, lang)
-        } catch (error) {
-          // The only unique key a new ticket can break is its code: draw another one.
-          if (attempt < TICKET_CODE_ATTEMPTS && isUniqueViolation(error)) continue
-          throw error
-        }
-      }
-    } catch (error) {
-      slot.release()
-      throw error
-    }
+    // Counted before the insert and taken back when it fails: mistakes do not count.
+    return withinLimit(
+      this.counters,
+      `tickets-user:${userId}`,
+      this.ticketLimit,
+      tooManyTickets,
+      () =>
+        // The only unique key a new ticket can break is its code: draw another one.
+        retrying(TICKET_CODE_ATTEMPTS, isUniqueViolation, () =>
+          this.insertTicket(userId, input.category_id, title, input.message_text, lang),
+        ),
+    )
   }
 
   private async insertTicket(
@@ -203,23 +210,25 @@ export class SupportService {
   }
 
   /** The customer's own tickets, most recent activity first. */
-  async listTickets(
-    userId: number,
-    paging: { page: number; pageSize: number },
-    lang: Lang,
-  ): Promise<TicketList> {
-    const [rows, totals] = await Promise.all([
+  async listTickets(userId: number, query: PageQuery, lang: Lang): Promise<TicketList> {
+    const mine = eq(tickets.userId, userId)
+    const { rows, total } = await readPage(this.db, tickets, mine, query, (page) =>
       this.db
         .select(ticketColumns(lang))
         .from(tickets)
         .innerJoin(supportCategories, eq(supportCategories.id, tickets.categoryId))
-        .where(eq(tickets.userId, userId))
+        .where(mine)
         .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-        .limit(paging.pageSize)
-        .offset((paging.page - 1) * paging.pageSize),
-      this.db.select({ total: count() }).from(tickets).where(eq(tickets.userId, userId)),
-    ])
-    return { tickets: rows.map(toTicketDto), total: totals[0]?.total ?? 0 }
+        .limit(page.limit)
+        .offset(page.offset),
+    )
+    return { tickets: rows.map(toTicketDto), total }
+  }
+
+  /** For another module's statement: the open or answered tickets of the user `userId` names. */
+  activeTicketCount(userId: Column | SQL): SQL<number> {
+    const active = and(eq(tickets.userId, userId), inArray(tickets.status, ['open', 'answered']))
+    return subquery(sql`select count(*) from ${tickets} where ${active}`).mapWith(Number)
   }
 
   /** One of the customer's tickets; someone else's is as unknown as a missing one. */

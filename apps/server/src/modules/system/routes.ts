@@ -2,11 +2,8 @@ import { api, LANGUAGES } from '@shop/contract'
 import type { AppContext } from '../../app-context.js'
 import { defineRoute } from '../../http/route.js'
 
-export function systemRoutes({ app, config, database, demoWallet }: AppContext): void {
-  defineRoute(app, api.health, async () => {
-    await database.db.execute('select 1')
-    return { status: 'ok' as const }
-  })
+export function systemRoutes({ app, config, services, demoWallet }: AppContext): void {
+  defineRoute(app, api.health, () => services.system.health())
 
   // What the web app needs to know before anyone signs in. Nothing secret.
   defineRoute(app, api.config, async () => ({

@@ -1,11 +1,18 @@
-// The customer's own account as the API shows it.
+// The accounts (the users table). The customer's own account as the API shows it, and what other
+// modules need of an account: auth finds and creates accounts, balance changes balance_cents
+// through the step built here, and the profile's figures are composed from the orders' and the
+// support tickets' own subqueries.
 import { centsToEuros, type Stats, type User } from '@shop/contract'
-import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Db, DbOrTx } from '../../db/client.js'
-import { orders, tickets, users } from '../../db/schema.js'
+import { and, type Column, eq, gte, type SQL, sql } from 'drizzle-orm'
+import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
+import { users } from '../../db/schema/users.js'
 import { AppError } from '../../http/errors.js'
+import type { OrderService } from '../orders/service.js'
+import type { SupportService } from '../support/service.js'
 
 export type UserRow = typeof users.$inferSelect
+export type NewUser = Pick<typeof users.$inferInsert, 'username' | 'firstName'> &
+  Partial<Pick<typeof users.$inferInsert, 'passwordHash' | 'telegramId'>>
 
 export function toUserDto(row: UserRow): User {
   return {
@@ -18,8 +25,19 @@ export function toUserDto(row: UserRow): User {
   }
 }
 
+/** For another module's statement: whether the account that `userId` names is disabled. */
+export function accountDisabled(userId: Column | SQL): SQL<boolean> {
+  return subquery<boolean>(
+    sql`select ${users.disabled} from ${users} where ${users.id} = ${userId}`,
+  )
+}
+
 export class UserService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Whose subqueries the profile's figures are made of. */
+    private readonly figures: { orders: OrderService; support: SupportService },
+  ) {}
 
   async get(userId: number, tx: DbOrTx = this.db): Promise<UserRow> {
     const [row] = await tx.select().from(users).where(eq(users.id, userId))
@@ -28,23 +46,91 @@ export class UserService {
     return row
   }
 
+  /** The account with this name in any letter case. */
+  async findByUsername(username: string): Promise<UserRow | undefined> {
+    // PostgreSQL text cannot hold NUL (the query would fail with a 500), and no username
+    // contains one (found by test/reliability/bad-input.test.ts).
+    if (username.includes('\u0000')) return undefined
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`)
+    return row
+  }
+
+  /** Which of these lower-cased names an account holds (in any letter case), in one query. */
+  async takenUsernames(lowered: readonly string[]): Promise<Set<string>> {
+    const taken = await this.db
+      .select({ name: sql<string>`lower(${users.username})` })
+      .from(users)
+      .where(
+        sql`lower(${users.username}) in (${sql.join(
+          lowered.map((name) => sql`${name}`),
+          sql`, `,
+        )})`,
+      )
+    return new Set(taken.map((row) => row.name))
+  }
+
+  /** Creates an account; a name or Telegram id taken meanwhile fails on its unique index. */
+  async create(tx: Tx, account: NewUser): Promise<UserRow> {
+    const [user] = await tx.insert(users).values(account).returning()
+    if (!user) throw new Error('user insert returned nothing')
+    return user
+  }
+
+  /** Creates an account unless its name or Telegram id is taken (then undefined). */
+  async createIfFree(tx: Tx, account: NewUser): Promise<UserRow | undefined> {
+    const [user] = await tx.insert(users).values(account).onConflictDoNothing().returning()
+    return user
+  }
+
+  /** The Telegram account's row with the name Telegram sent now, if the account exists. */
+  async renameTelegramAccount(telegramId: number, firstName: string): Promise<UserRow | undefined> {
+    const [user] = await this.db
+      .update(users)
+      .set({ firstName })
+      .where(eq(users.telegramId, telegramId))
+      .returning()
+    return user
+  }
+
+  async balanceCents(userId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ cents: users.balanceCents })
+      .from(users)
+      .where(eq(users.id, userId))
+    return row?.cents ?? 0
+  }
+
+  /**
+   * A balance change as the WITH item `name`, for the balance module's statements: adds
+   * `changeCents` (negative for a debit) and returns the users row's id when it did. A debit
+   * changes the row only where the balance covers it, so no number of concurrent spends can take
+   * a balance below zero. (Drizzle wraps an embedded query builder in parentheses, as a WITH item
+   * needs.)
+   */
+  balanceStep(name: 'credited' | 'debited', userId: number, changeCents: number): SQL {
+    const covered = changeCents < 0 ? gte(users.balanceCents, -changeCents) : undefined
+    return sql`${sql.raw(name)} as ${this.db
+      .update(users)
+      .set({ balanceCents: sql`${users.balanceCents} + ${changeCents}` })
+      .where(and(eq(users.id, userId), covered))
+      .returning({ id: users.id })}`
+  }
+
   /**
    * The profile's figures, in one query: orders and money count only completed orders (pending
    * ones may still expire, cancelled ones were never paid); `total_spent` is what those orders
    * actually cost after discounts; a ticket is active while it is open or answered.
    */
   async stats(userId: number): Promise<Stats> {
-    const completed = and(eq(orders.userId, users.id), eq(orders.status, 'completed'))
-    const active = and(eq(tickets.userId, users.id), inArray(tickets.status, ['open', 'answered']))
-    const orderCount = sql`(select count(*) from ${orders} where ${completed})`
-    const spentCents = sql`(select coalesce(sum(${orders.paidCents}), 0) from ${orders}
-      where ${completed})`
-    const ticketCount = sql`(select count(*) from ${tickets} where ${active})`
+    const completed = this.figures.orders.completedTotals(users.id)
     const [row] = await this.db
       .select({
-        totalOrders: orderCount.mapWith(Number),
-        spentCents: spentCents.mapWith(Number),
-        activeTickets: ticketCount.mapWith(Number),
+        totalOrders: completed.count,
+        spentCents: completed.spentCents,
+        activeTickets: this.figures.support.activeTicketCount(users.id),
         balanceCents: users.balanceCents,
       })
       .from(users)

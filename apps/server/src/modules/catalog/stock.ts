@@ -1,0 +1,113 @@
+// What other modules read and change of the products: the cart reads a line's product, checkout
+// takes units (sold from the balance, reserved for a SOL payment), and a payment's lifecycle
+// gives reserved units back or sells them. Every change is a conditional UPDATE, and the CHECKs
+// on products keep stock and reservations sane under any concurrency.
+import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
+import { products } from '../../db/schema/catalog.js'
+import { AppError } from '../../http/errors.js'
+
+/** Units of a product a checkout takes. */
+export interface StockLine {
+  productId: number
+  productName: string
+  quantity: number
+}
+
+/** Sold at once (a balance checkout) or held until the payment settles (a SOL checkout). */
+export type StockTaking = 'sell' | 'reserve'
+
+export function productUnavailable(productName: string): AppError {
+  return new AppError('PRODUCT_UNAVAILABLE', `${productName} is no longer available`)
+}
+
+export class StockService {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * For another module's statement: every product as a cart line shows it, to be joined on `id`
+   * (`buyable` is stock - reserved, what can be bought right now).
+   */
+  lineProducts(): SQL {
+    return subquery(sql`select ${products.id} as id, ${products.name} as name,
+      ${products.priceCents} as price_cents, ${products.stock} - ${products.reserved} as buyable,
+      ${products.active} as active from ${products}`)
+  }
+
+  /** Whether a product is for sale and how many units can be bought now; undefined if unknown. */
+  async buyability(
+    productId: number,
+    tx: DbOrTx = this.db,
+  ): Promise<{ active: boolean; buyable: number } | undefined> {
+    const [product] = await tx
+      .select({
+        active: products.active,
+        buyable: sql<number>`(${products.stock} - ${products.reserved})::int`,
+      })
+      .from(products)
+      .where(eq(products.id, productId))
+    return product
+  }
+
+  /** Sells or reserves every line's units, or throws PRODUCT_UNAVAILABLE. */
+  async takeStock(tx: Tx, lines: readonly StockLine[], how: StockTaking): Promise<void> {
+    // Product rows are always locked in id order (here, and by the callers of the changes
+    // below, which pass units in id order), so two checkouts of the same products cannot
+    // deadlock on PostgreSQL (found by test/reliability/races.test.ts).
+    const sorted = [...lines].sort((a, b) => a.productId - b.productId)
+    for (const line of sorted) {
+      const updated = await this.#take(tx, line, how)
+      if (updated.length === 0) throw productUnavailable(line.productName)
+    }
+  }
+
+  /**
+   * `takeStock` of one line as the WITH item `taken`, for a statement of the checkout's own: it
+   * returns the product's row when the units could be taken, none when not.
+   */
+  takeStep(tx: Tx, line: StockLine, how: StockTaking): SQL {
+    return sql`taken as ${this.#take(tx, line, how)}`
+  }
+
+  /** Sells or reserves a line's units when they can still be bought; returns the row if so. */
+  #take(tx: Tx, line: StockLine, how: StockTaking) {
+    const change =
+      how === 'sell'
+        ? { stock: sql`${products.stock} - ${line.quantity}` }
+        : { reserved: sql`${products.reserved} + ${line.quantity}` }
+    return tx
+      .update(products)
+      .set(change)
+      .where(
+        and(
+          eq(products.id, line.productId),
+          eq(products.active, true),
+          sql`${products.stock} - ${products.reserved} >= ${line.quantity}`,
+        ),
+      )
+      .returning({ id: products.id })
+  }
+
+  /** Gives reserved units back (a SOL payment closed unpaid); `units` in product id order. */
+  async release(tx: Tx, units: ReadonlyMap<number, number>): Promise<void> {
+    for (const [productId, quantity] of units) {
+      await tx
+        .update(products)
+        .set({ reserved: sql`${products.reserved} - ${quantity}` })
+        .where(eq(products.id, productId))
+    }
+  }
+
+  /** Reserved units leave the shelf (their SOL payment confirmed); `units` in product id order. */
+  async sellReserved(tx: Tx, units: ReadonlyMap<number, number>): Promise<void> {
+    for (const [productId, quantity] of units) {
+      await tx
+        .update(products)
+        .set({
+          stock: sql`${products.stock} - ${quantity}`,
+          reserved: sql`${products.reserved} - ${quantity}`,
+        })
+        .where(eq(products.id, productId))
+    }
+  }
+}

@@ -1,0 +1,159 @@
+// A payment's state changes and what each does to the rows other modules own: pending ->
+// confirmed (the money arrived: stock leaves, orders complete, coupon redeemed, cart updated) and
+// pending -> cancelled | expired (stock and coupon go back, orders are cancelled, whatever SOL
+// already arrived is credited to the balance). Each runs under the payment's row lock.
+import type { Payment } from '@shop/contract'
+import { and, eq, lt } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.js'
+import { payments } from '../../db/schema/payments.js'
+import { AppError } from '../../http/errors.js'
+import { lamportsToEurCents } from '../../solana/amounts.js'
+import type { BalanceService } from '../balance/service.js'
+import type { StockService } from '../catalog/stock.js'
+import type { OrderService } from '../orders/service.js'
+import { type PaymentRow, type PaymentSettings, retryingRaces } from './model.js'
+import type { CartPort, CouponPort } from './ports.js'
+import type { PaymentQueries } from './queries.js'
+
+export interface LifecycleDeps {
+  queries: PaymentQueries
+  balance: BalanceService
+  stock: StockService
+  orders: OrderService
+  coupons: CouponPort
+  cart: CartPort
+}
+
+export class PaymentLifecycle {
+  constructor(
+    private readonly db: Db,
+    private readonly deps: LifecycleDeps,
+    private readonly settings: Pick<PaymentSettings, 'expiryGraceMs'>,
+  ) {}
+
+  /** Cancels the caller's pending payment and gives back what it held. */
+  async cancel(userId: number, code: string): Promise<Payment> {
+    const row = await retryingRaces(() =>
+      this.db.transaction(async (tx) => {
+        const [payment] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.paymentCode, code), eq(payments.userId, userId)))
+          .for('update')
+        if (!payment) throw new AppError('PAYMENT_NOT_FOUND')
+        if (payment.status !== 'pending') throw new AppError('PAYMENT_NOT_PENDING')
+        return this.#close(tx, payment, 'cancelled')
+      }),
+    )
+    return this.deps.queries.toDto(row)
+  }
+
+  /**
+   * Cancels the caller's pending SOL payments (only checkouts, or top-ups too), inside the
+   * caller's transaction; returns how many.
+   */
+  async cancelPendingCrypto(tx: Tx, userId: number, kind: 'checkout' | 'any'): Promise<number> {
+    const pending = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, userId),
+          eq(payments.status, 'pending'),
+          eq(payments.method, 'crypto'),
+          kind === 'checkout' ? eq(payments.kind, 'checkout') : undefined,
+        ),
+      )
+      .for('update')
+    for (const payment of pending) await this.#close(tx, payment, 'cancelled')
+    return pending.length
+  }
+
+  /** Expires every pending payment whose time (plus the grace period) is over. */
+  async expireDue(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - this.settings.expiryGraceMs)
+    const due = await this.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.status, 'pending'), lt(payments.expiresAt, cutoff)))
+      .limit(100)
+    let expired = 0
+    for (const { id } of due) {
+      const done = await this.db.transaction(async (tx) => {
+        const [payment] = await tx.select().from(payments).where(eq(payments.id, id)).for('update')
+        if (payment?.status !== 'pending') return false // settled meanwhile
+        await this.#close(tx, payment, 'expired')
+        return true
+      })
+      if (done) expired++
+    }
+    return expired
+  }
+
+  /**
+   * pending -> expired | cancelled: stock and coupon go back, orders are cancelled, and whatever
+   * SOL already arrived is credited to the balance at the locked rate. The caller holds the lock.
+   */
+  async #close(tx: Tx, payment: PaymentRow, status: 'expired' | 'cancelled'): Promise<PaymentRow> {
+    const [closed] = await tx
+      .update(payments)
+      .set({ status, closedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .returning()
+    if (!closed) return payment
+    if (payment.kind === 'checkout') {
+      await this.deps.stock.release(tx, await this.deps.orders.unitsOfPayment(tx, payment.id))
+      await this.deps.orders.setStatusOfPayment(tx, payment.id, 'cancelled')
+      if (payment.couponId !== null) await this.deps.coupons.release(tx, payment.id)
+    }
+    if (payment.receivedLamports > 0n && payment.rateCentsPerSol) {
+      await this.deps.balance.credit(tx, {
+        userId: payment.userId,
+        amountCents: lamportsToEurCents(payment.receivedLamports, payment.rateCentsPerSol),
+        kind: 'underpayment',
+        description: `Partial payment for ${payment.paymentCode} (${status})`,
+        paymentId: payment.id,
+      })
+    }
+    return closed
+  }
+
+  /**
+   * pending -> confirmed, the whole amount having arrived (`payment.receivedLamports`): a
+   * top-up's value goes to the balance; a checkout's orders complete, its stock leaves, its
+   * coupon is redeemed and its units leave the cart; anything paid beyond the amount goes to the
+   * balance. The caller holds the lock.
+   */
+  async confirm(tx: Tx, payment: PaymentRow): Promise<void> {
+    const rate = payment.rateCentsPerSol ?? 1n
+    await tx
+      .update(payments)
+      .set({ status: 'confirmed', confirmedAt: new Date(), closedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+    if (payment.kind === 'topup') {
+      await this.deps.balance.credit(tx, {
+        userId: payment.userId,
+        amountCents: lamportsToEurCents(payment.receivedLamports, rate),
+        kind: 'topup',
+        description: `Top-up ${payment.paymentCode}`,
+        paymentId: payment.id,
+      })
+      return
+    }
+    const units = await this.deps.orders.unitsOfPayment(tx, payment.id)
+    await this.deps.stock.sellReserved(tx, units)
+    await this.deps.orders.setStatusOfPayment(tx, payment.id, 'completed')
+    if (payment.couponId !== null) await this.deps.coupons.redeem(tx, payment.id)
+    await this.deps.cart.removePaidUnits(tx, payment.userId, units, payment.couponId)
+    const excess = payment.lamports === null ? 0n : payment.receivedLamports - payment.lamports
+    if (excess > 0n) {
+      await this.deps.balance.credit(tx, {
+        userId: payment.userId,
+        amountCents: lamportsToEurCents(excess, rate),
+        kind: 'overpayment',
+        description: `Overpayment of ${payment.paymentCode}`,
+        paymentId: payment.id,
+      })
+    }
+  }
+}

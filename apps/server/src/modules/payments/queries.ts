@@ -1,0 +1,108 @@
+// Reading payments: the API's view of a payment (with its Solana Pay URL), the caller's own
+// payments and their history, and the problem reports customers file about one.
+import { centsToEuros, lamportsToSolNumber, type PageQuery, type Payment } from '@shop/contract'
+import { and, type Column, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { type Db, type DbOrTx, subquery } from '../../db/client.js'
+import { readPage } from '../../db/paging.js'
+import { paymentProblemReports, payments } from '../../db/schema/payments.js'
+import { AppError } from '../../http/errors.js'
+import { transferRequestUrl } from '../../solana/solana-pay.js'
+import type { PaymentRow, PaymentSettings } from './model.js'
+
+export class PaymentQueries {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: Pick<PaymentSettings, 'shopLabel'>,
+  ) {}
+
+  toDto(row: PaymentRow): Payment {
+    const crypto = row.method === 'crypto'
+    return {
+      payment_code: row.paymentCode,
+      kind: row.kind,
+      method: row.method,
+      status: row.status,
+      expiration_time: row.expiresAt ? row.expiresAt.toISOString() : null,
+      wallet_address: row.walletAddress,
+      sol_amount: row.lamports !== null ? lamportsToSolNumber(row.lamports) : null,
+      lamports: row.lamports !== null ? row.lamports.toString() : null,
+      final_amount_eur: centsToEuros(row.amountCents),
+      reference: row.reference,
+      solana_pay_url: crypto ? this.#payUrl(row) : null,
+      received_sol: crypto ? lamportsToSolNumber(row.receivedLamports) : null,
+      created_at: row.createdAt.toISOString(),
+      confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+    }
+  }
+
+  #payUrl(row: PaymentRow): string | null {
+    if (!row.walletAddress || row.lamports === null || !row.reference) return null
+    return transferRequestUrl({
+      recipient: row.walletAddress,
+      lamports: row.lamports,
+      reference: row.reference,
+      label: this.settings.shopLabel,
+      message: `${row.kind === 'topup' ? 'Top-up' : 'Order'} ${row.paymentCode}`,
+    })
+  }
+
+  /** The caller's payment; another customer's code answers exactly like an unknown one. */
+  async owned(userId: number, code: string, tx: DbOrTx = this.db): Promise<PaymentRow> {
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.paymentCode, code), eq(payments.userId, userId)))
+    if (!row) throw new AppError('PAYMENT_NOT_FOUND')
+    return row
+  }
+
+  async status(userId: number, code: string): Promise<Payment> {
+    return this.toDto(await this.owned(userId, code))
+  }
+
+  async history(userId: number, query: PageQuery) {
+    const mine = eq(payments.userId, userId)
+    const { rows, total } = await readPage(this.db, payments, mine, query, (page) =>
+      this.db
+        .select()
+        .from(payments)
+        .where(mine)
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    )
+    return { payments: rows.map((row) => this.toDto(row)), total }
+  }
+
+  /** The payment whose Solana Pay reference is among `keys`, if any. */
+  async paymentIdByReference(keys: readonly string[]): Promise<number | null> {
+    if (keys.length === 0) return null
+    const [row] = await this.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(inArray(payments.reference, [...keys]))
+    return row?.id ?? null
+  }
+
+  /** For another module's statement (the orders' list): the code of the payment `paymentId`. */
+  codeOf(paymentId: Column | SQL): SQL<string> {
+    return subquery<string>(
+      sql`select ${payments.paymentCode} from ${payments} where ${payments.id} = ${paymentId}`,
+    )
+  }
+
+  async reportProblem(userId: number, code: string, description: string) {
+    const payment = await this.owned(userId, code)
+    // PostgreSQL text cannot hold NUL: refuse it instead of failing the insert with a 500
+    // (found by test/reliability/bad-input.test.ts).
+    if (description.includes('\u0000')) {
+      throw new AppError('VALIDATION_ERROR', 'body.description must not contain NUL characters')
+    }
+    const [report] = await this.db
+      .insert(paymentProblemReports)
+      .values({ paymentId: payment.id, userId, description })
+      .returning({ id: paymentProblemReports.id })
+    if (!report) throw new Error('report insert returned nothing')
+    return { success: true as const, report_id: report.id }
+  }
+}
