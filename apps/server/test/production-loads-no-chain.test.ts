@@ -1,19 +1,16 @@
 // A shop started with SOLANA_RPC_URL (production) never loads the local chain or LiteSVM: the real
 // entry point runs in a child process whose module loader records every module it resolves. The
 // same recorder on a local-mode start sees the chain, so the check can fail.
-import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { generateKeyPairSigner } from '@solana/kit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { onPostgres } from './helpers.js'
+import { freePort, fromSource, killServers, startServer } from './support/process.js'
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-modules-'))
-const children: ChildProcess[] = []
 
 // Runs in Node's loader thread: appends the URL every import resolves to, to the given file.
 const HOOKS = `import fs from 'node:fs'
@@ -39,27 +36,13 @@ register(${JSON.stringify(pathToFileURL(hooksFile).href)}, {
 
 const CHAIN_MODULES = /\/packages\/local-chain\/|\/node_modules\/litesvm\/|demo-wallet\.[jt]s$/
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 /** Starts src/main.ts with `env`, waits until it is ready, stops it; the modules it resolved. */
 async function modulesLoadedBy(name: string, env: Record<string, string>): Promise<string[]> {
   const record = path.join(workDir, `${name}.txt`)
   const dataDir = path.join(workDir, `${name}-data`)
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', '--import', registerFile, 'src/main.ts'],
-    {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        PORT: String(await freePort()),
+  const shop = await startServer(
+    fromSource(
+      {
         LOCAL_CHAIN_PORT: '0',
         DATA_DIR: dataDir,
         DATABASE_URL: '',
@@ -68,31 +51,15 @@ async function modulesLoadedBy(name: string, env: Record<string, string>): Promi
         RECORD_IMPORTS_FILE: record,
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+      ['--import', registerFile],
+    ),
   )
-  children.push(child)
-  let output = ''
-  child.stdout?.on('data', (d) => {
-    output += d
-  })
-  child.stderr?.on('data', (d) => {
-    output += d
-  })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  const until = Date.now() + 60_000
-  while (!output.includes('shop ready')) {
-    if (child.exitCode !== null) throw new Error(`the shop did not start:\n${output}`)
-    if (Date.now() > until) throw new Error(`the shop did not start in time:\n${output}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  child.kill('SIGTERM')
-  expect(await exited).toBe(0)
+  expect(await shop.stop()).toBe(0)
   return fs.readFileSync(record, 'utf8').split('\n').filter(Boolean)
 }
 
 afterAll(() => {
-  for (const child of children) child.kill('SIGKILL')
+  killServers()
   fs.rmSync(workDir, { recursive: true, force: true })
 })
 
