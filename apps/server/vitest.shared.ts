@@ -21,6 +21,8 @@ export function serverProject(name: string, database: 'pglite' | 'postgres'): Us
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       environment: 'node',
       env: { TEST_DB: database },
+      // One migrated database per run, which each test file copies (test/support/*-template.ts).
+      globalSetup: [`test/support/${database}-template.ts`],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
