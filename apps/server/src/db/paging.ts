@@ -1,7 +1,7 @@
 // The paged history lists (`?page=&page_size=`): one page of rows read beside the list's total.
 import { DEFAULT_PAGE_SIZE, type PageQuery } from '@shop/contract'
 import type { SQL } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from './client.js'
 
 export interface PageWindow {
@@ -17,16 +17,20 @@ export function pageWindow(query: PageQuery | undefined): PageWindow {
 }
 
 /**
- * The page `query` asks for, read by `rows` (ordered, with the window's LIMIT and OFFSET), and
- * how many rows of `table` match `where` in all, the two read side by side.
+ * The page `query` asks for of the ordered select `rows` (made `$dynamic()`), and how many rows
+ * of `table` match `where` in all, the two read side by side.
  */
-export async function readPage<Row>(
+export async function readPage<Q extends PgSelect>(
   db: DbOrTx,
   table: PgTable,
   where: SQL | undefined,
   query: PageQuery | undefined,
-  rows: (window: PageWindow) => Promise<Row[]>,
-): Promise<{ rows: Row[]; total: number }> {
-  const [page, total] = await Promise.all([rows(pageWindow(query)), db.$count(table, where)])
-  return { rows: page, total }
+  rows: Q,
+): Promise<{ rows: Awaited<Q>; total: number }> {
+  const { limit, offset } = pageWindow(query)
+  const [page, total] = await Promise.all([
+    rows.limit(limit).offset(offset),
+    db.$count(table, where),
+  ])
+  return { rows: page as Awaited<Q>, total }
 }

@@ -89,14 +89,18 @@ export class BalanceService {
     query: PageQuery,
   ): Promise<{ transactions: BalanceTransaction[]; total: number }> {
     const mine = eq(balanceLedger.userId, userId)
-    const { rows, total } = await readPage(this.db, balanceLedger, mine, query, (page) =>
+    const newestFirst = [desc(balanceLedger.createdAt), desc(balanceLedger.id)]
+    const { rows, total } = await readPage(
+      this.db,
+      balanceLedger,
+      mine,
+      query,
       this.db
         .select()
         .from(balanceLedger)
         .where(mine)
-        .orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id))
-        .limit(page.limit)
-        .offset(page.offset),
+        .orderBy(...newestFirst)
+        .$dynamic(),
     )
     return {
       transactions: rows.map((row) => ({

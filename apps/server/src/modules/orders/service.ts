@@ -32,17 +32,8 @@ export interface NewOrders {
   status: 'pending' | 'completed'
 }
 
-interface OrderRow {
-  id: number
-  orderCode: string
-  productId: number
-  productName: string
-  productPriceCents: number
-  paidCents: number
-  orderTime: Date
-  status: OrderStatus
-  paymentCode: string
-}
+/** An order as the customer's list shows it: the row with its payment's code. */
+type OrderRow = Omit<typeof orders.$inferSelect, 'userId' | 'paymentId'> & { paymentCode: string }
 
 function toOrderDto(row: OrderRow): Order {
   return {
@@ -80,14 +71,17 @@ export class OrderService {
 
   async list(userId: number, query: PageQuery) {
     const mine = eq(orders.userId, userId)
-    const { rows, total } = await readPage(this.db, orders, mine, query, (page) =>
+    const { rows, total } = await readPage(
+      this.db,
+      orders,
+      mine,
+      query,
       this.db
         .select(this.#columns())
         .from(orders)
         .where(mine)
         .orderBy(desc(orders.orderTime), desc(orders.id))
-        .limit(page.limit)
-        .offset(page.offset),
+        .$dynamic(),
     )
     return { orders: rows.map(toOrderDto), total }
   }

@@ -62,14 +62,18 @@ export class PaymentQueries {
 
   async history(userId: number, query: PageQuery) {
     const mine = eq(payments.userId, userId)
-    const { rows, total } = await readPage(this.db, payments, mine, query, (page) =>
+    const newestFirst = [desc(payments.createdAt), desc(payments.id)]
+    const { rows, total } = await readPage(
+      this.db,
+      payments,
+      mine,
+      query,
       this.db
         .select()
         .from(payments)
         .where(mine)
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-        .limit(page.limit)
-        .offset(page.offset),
+        .orderBy(...newestFirst)
+        .$dynamic(),
     )
     return { payments: rows.map((row) => this.toDto(row)), total }
   }

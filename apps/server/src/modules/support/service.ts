@@ -86,16 +86,8 @@ function ticketColumns(lang: Lang) {
   }
 }
 
-interface TicketRow {
-  id: number
-  ticketCode: string
-  title: string
-  status: Ticket['status']
-  categoryId: number
-  categoryName: string
-  createdAt: Date
-  updatedAt: Date
-}
+/** A ticket as the customer's answers show it: the row with its category's name. */
+type TicketRow = Omit<typeof tickets.$inferSelect, 'userId'> & { categoryName: string }
 
 function toTicketDto(row: TicketRow): Ticket {
   return {
@@ -212,15 +204,18 @@ export class SupportService {
   /** The customer's own tickets, most recent activity first. */
   async listTickets(userId: number, query: PageQuery, lang: Lang): Promise<TicketList> {
     const mine = eq(tickets.userId, userId)
-    const { rows, total } = await readPage(this.db, tickets, mine, query, (page) =>
+    const { rows, total } = await readPage(
+      this.db,
+      tickets,
+      mine,
+      query,
       this.db
         .select(ticketColumns(lang))
         .from(tickets)
         .innerJoin(supportCategories, eq(supportCategories.id, tickets.categoryId))
         .where(mine)
         .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-        .limit(page.limit)
-        .offset(page.offset),
+        .$dynamic(),
     )
     return { tickets: rows.map(toTicketDto), total }
   }
