@@ -1,18 +1,24 @@
 // What checkout (issue 5) calls on the cart inside its own transaction: the priced snapshot and
 // taking paid units out of the cart.
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Database, queryRows } from '../src/db/client.js'
-import { cartItems, carts, cities, coupons, districts, products, users } from '../src/db/schema.js'
+import { cartItems, carts, coupons } from '../src/db/schema.js'
 import { CartService, lineAvailable } from '../src/modules/cart/service.js'
 import { StockService } from '../src/modules/catalog/stock.js'
 import { CouponService } from '../src/modules/coupons/service.js'
 import { createTestDatabase, onPostgres } from './helpers.js'
+import {
+  createCoupon,
+  createPlace,
+  createProduct,
+  createUser,
+  type Place,
+} from './support/factories.js'
 
 let database: Database
 let cartService: CartService
-let place: { cityId: number; districtId: number; category: string }
-let counter = 0
+let place: Place
 
 beforeAll(async () => {
   database = await createTestDatabase()
@@ -21,52 +27,22 @@ beforeAll(async () => {
     new CouponService(database.db),
     new StockService(database.db),
   )
-  const [city] = await database.db.insert(cities).values({ name: 'Snapshot city' }).returning()
-  if (!city) throw new Error('no city')
-  const [district] = await database.db
-    .insert(districts)
-    .values({ cityId: city.id, name: 'Snap' })
-    .returning()
-  if (!district) throw new Error('no district')
-  place = { cityId: city.id, districtId: district.id, category: 'test' }
+  place = await createPlace(database.db)
 })
 
 afterAll(async () => {
   await database.close()
 })
 
-async function addUser(): Promise<number> {
-  const name = `snapshot_user_${++counter}`
-  const [row] = await database.db
-    .insert(users)
-    .values({ username: name, firstName: name })
-    .returning({ id: users.id })
-  if (!row) throw new Error('user insert returned nothing')
-  return row.id
-}
-
-async function addProduct(fields: {
+const addUser = async () => (await createUser(database.db)).id
+const addProduct = (fields: {
   name: string
   priceCents: number
   stock: number
   reserved?: number
-}): Promise<number> {
-  const [row] = await database.db
-    .insert(products)
-    .values({ ...place, ...fields })
-    .returning({ id: products.id })
-  if (!row) throw new Error('product insert returned nothing')
-  return row.id
-}
-
-async function addFixedCoupon(amountOffCents: number): Promise<number> {
-  const [row] = await database.db
-    .insert(coupons)
-    .values({ code: `SNAP${++counter}`, kind: 'fixed', amountOffCents })
-    .returning({ id: coupons.id })
-  if (!row) throw new Error('coupon insert returned nothing')
-  return row.id
-}
+}) => createProduct(database.db, { ...place, ...fields })
+const addFixedCoupon = (amountOffCents: number) =>
+  createCoupon(database.db, { kind: 'fixed', amountOffCents })
 
 async function cartRows(userId: number) {
   const [cart] = await database.db.select().from(carts).where(eq(carts.userId, userId))
@@ -257,16 +233,14 @@ describe('CartService.lockForCheckout', () => {
   )
 })
 
-/** Polls PostgreSQL until a backend of this test's database waits for a row lock. */
+/** Waits until a backend of this test's database waits for a row lock. */
 async function untilSomeoneWaitsForALock(): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const rows = await queryRows<{ n: number }>(
+  await vi.waitFor(async () => {
+    const [row] = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from pg_stat_activity
         where datname = current_database() and wait_event_type = 'Lock'`,
     )
-    if ((rows[0]?.n ?? 0) > 0) return
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  throw new Error('no transaction started waiting for the lock')
+    expect(row?.n).toBeGreaterThan(0)
+  }, 5_000)
 }

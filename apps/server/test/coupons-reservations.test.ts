@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/db/client.js'
-import { couponRedemptions, coupons, payments, users } from '../src/db/schema.js'
+import { couponRedemptions, coupons } from '../src/db/schema.js'
 import { AppError } from '../src/http/errors.js'
 import {
   type CouponRow,
@@ -16,10 +16,10 @@ import {
   type ReserveInput,
 } from '../src/modules/coupons/service.js'
 import { createTestDatabase } from './helpers.js'
+import { createCoupon, createPayment, createUser } from './support/factories.js'
 
 let database: Database
 let service: CouponService
-let counter = 0
 
 beforeAll(async () => {
   database = await createTestDatabase()
@@ -30,40 +30,11 @@ afterAll(async () => {
   await database.close()
 })
 
-async function addUser(): Promise<number> {
-  const name = `coupon_user_${++counter}`
-  const [row] = await database.db
-    .insert(users)
-    .values({ username: name, firstName: name })
-    .returning({ id: users.id })
-  if (!row) throw new Error('user insert returned nothing')
-  return row.id
-}
-
-async function addPayment(userId: number): Promise<number> {
-  const [row] = await database.db
-    .insert(payments)
-    .values({
-      paymentCode: `RES-${++counter}`,
-      userId,
-      kind: 'checkout',
-      method: 'crypto',
-      subtotalCents: 3000,
-      amountCents: 2700,
-    })
-    .returning({ id: payments.id })
-  if (!row) throw new Error('payment insert returned nothing')
-  return row.id
-}
-
-async function addCoupon(fields: Partial<typeof coupons.$inferInsert> = {}): Promise<number> {
-  const [row] = await database.db
-    .insert(coupons)
-    .values({ code: `RES${++counter}`, kind: 'percent', percentOff: 10, ...fields })
-    .returning({ id: coupons.id })
-  if (!row) throw new Error('coupon insert returned nothing')
-  return row.id
-}
+const addUser = async () => (await createUser(database.db)).id
+const addPayment = (userId: number) =>
+  createPayment(database.db, userId, { method: 'crypto', subtotalCents: 3000, amountCents: 2700 })
+const addCoupon = (fields: Partial<typeof coupons.$inferInsert> = {}) =>
+  createCoupon(database.db, fields)
 
 async function couponRow(id: number): Promise<CouponRow> {
   const [row] = await database.db.select().from(coupons).where(eq(coupons.id, id))
