@@ -17,6 +17,7 @@ import {
 import type { AuthRateLimitOptions } from '../src/modules/auth/rate-limits.js'
 import type { Services } from '../src/services.js'
 import { createTestDatabase, LogCapture, signUp, testConfig } from './helpers.js'
+import { expectProblem } from './support/problems.js'
 
 const MINUTE = 60_000
 
@@ -81,12 +82,7 @@ function register(app: FastifyInstance, username: string, remoteAddress: string)
 }
 
 function expectTooMany(res: Awaited<ReturnType<typeof login>>, maxSeconds: number) {
-  expect(res.statusCode).toBe(429)
-  expect(res.json()).toEqual({
-    code: 'TOO_MANY_ATTEMPTS',
-    detail: 'Too many attempts. Please try again later.',
-    message: 'Too many attempts. Please try again later.',
-  })
+  expectProblem(res, 429, 'TOO_MANY_ATTEMPTS', 'Too many attempts. Please try again later.')
   const retryAfter = Number(res.headers['retry-after'])
   expect(retryAfter).toBeGreaterThanOrEqual(1)
   expect(retryAfter).toBeLessThanOrEqual(maxSeconds)

@@ -2,6 +2,7 @@
 // uniqueness (also under concurrency) and the username check the register form calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, signUp, type TestApp } from './helpers.js'
+import { expectProblem } from './support/problems.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -76,25 +77,14 @@ describe('registration rules', () => {
 
   it.each(cases)('refuses %s', async (_case, username, password, code, message) => {
     const res = await register(username, password)
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ code, detail: message, message })
+    expectProblem(res, 400, code, message)
   })
 
   it('asks for the confirmation, then for a matching one', async () => {
     const missing = await register('confirm_user', 'Passw0rd!', '')
-    expect(missing.statusCode).toBe(400)
-    expect(missing.json()).toEqual({
-      code: 'PASSWORDS_DO_NOT_MATCH',
-      detail: 'Please confirm your password',
-      message: 'Please confirm your password',
-    })
+    expectProblem(missing, 400, 'PASSWORDS_DO_NOT_MATCH', 'Please confirm your password')
     const different = await register('confirm_user', 'Passw0rd!', 'Passw0rd?')
-    expect(different.statusCode).toBe(400)
-    expect(different.json()).toEqual({
-      code: 'PASSWORDS_DO_NOT_MATCH',
-      detail: 'Passwords do not match',
-      message: 'Passwords do not match',
-    })
+    expectProblem(different, 400, 'PASSWORDS_DO_NOT_MATCH', 'Passwords do not match')
   })
 
   it('accepts the limits themselves: 3 and 50 characters, passwords of 8 and 100', async () => {
@@ -141,12 +131,7 @@ describe('unique usernames', () => {
     await signUp(t.app, 'Taken_Name')
     for (const name of ['Taken_Name', 'taken_name', 'TAKEN_NAME', 'tAkEn_NaMe']) {
       const res = await register(name)
-      expect(res.statusCode).toBe(409)
-      expect(res.json()).toEqual({
-        code: 'USERNAME_TAKEN',
-        detail: 'Username is not available',
-        message: 'Username is not available',
-      })
+      expectProblem(res, 409, 'USERNAME_TAKEN', 'Username is not available')
     }
   })
 

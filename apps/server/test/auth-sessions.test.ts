@@ -7,6 +7,7 @@ import { refreshTokens, users } from '../src/db/schema.js'
 import { REFRESH_GRACE_MS } from '../src/modules/auth/sessions.js'
 import { AccessTokens, hashRefreshToken } from '../src/modules/auth/tokens.js'
 import { createTestApp, type SignedUpUser, signUp, type TestApp, testConfig } from './helpers.js'
+import { expectProblem } from './support/problems.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -77,13 +78,8 @@ describe('login', () => {
   it('answers a wrong password and an unknown user identically (401 INVALID_CREDENTIALS)', async () => {
     const wrong = await login('Login_User', 'not the password')
     const unknown = await login('no_such_user_at_all', 'not the password')
-    expect(wrong.statusCode).toBe(401)
     expect(unknown.statusCode).toBe(401)
-    expect(wrong.json()).toEqual({
-      code: 'INVALID_CREDENTIALS',
-      detail: 'Invalid username or password',
-      message: 'Invalid username or password',
-    })
+    expectProblem(wrong, 401, 'INVALID_CREDENTIALS', 'Invalid username or password')
     expect(unknown.body).toBe(wrong.body)
   })
 

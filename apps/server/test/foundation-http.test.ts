@@ -5,6 +5,7 @@ import Type from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../src/http/errors.js'
 import { createTestApp, type TestApp } from './helpers.js'
+import { expectProblem } from './support/problems.js'
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'))
 fs.mkdirSync(path.join(webDir, 'assets'))
@@ -135,22 +136,12 @@ describe('error shape', () => {
 
   it('sends a known domain error with its status and message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/known' })
-    expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({
-      code: 'CART_FULL',
-      detail: 'Maximum 3 products in cart',
-      message: 'Maximum 3 products in cart',
-    })
+    expectProblem(res, 409, 'CART_FULL', 'Maximum 3 products in cart')
   })
 
   it('hides internals of an unexpected failure behind 500 INTERNAL_ERROR', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' })
-    expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({
-      code: 'INTERNAL_ERROR',
-      detail: 'An error occurred',
-      message: 'An error occurred',
-    })
+    expectProblem(res, 500, 'INTERNAL_ERROR', 'An error occurred')
     expect(res.body).not.toContain('hunter2')
     expect(res.body).not.toContain('db.ts')
   })

@@ -8,6 +8,7 @@ import { seedDemo } from '../src/db/seed/seed-demo.js'
 import { SupportService, TICKET_CREATION_LIMIT } from '../src/modules/support/service.js'
 import { TICKET_CODE_PATTERN } from '../src/modules/support/ticket-code.js'
 import { createTestApp, type SignedUpUser, signUp, type TestApp } from './helpers.js'
+import { expectProblem } from './support/problems.js'
 
 interface TicketBody {
   id: number
@@ -282,12 +283,7 @@ describe('POST /api/support/tickets', () => {
         title: 'Half a ticket?',
         message_text: 'poison',
       })
-      expect(res.statusCode).toBe(500)
-      expect(res.json()).toEqual({
-        code: 'INTERNAL_ERROR',
-        detail: 'An error occurred',
-        message: 'An error occurred',
-      })
+      expectProblem(res, 500, 'INTERNAL_ERROR', 'An error occurred')
     } finally {
       await t.database.db.execute('alter table ticket_messages drop constraint test_no_poison')
     }
