@@ -8,8 +8,8 @@ interface Answer {
 }
 
 /**
- * Expects `status` with the problem `code`; given a `message`, the whole body must be
- * `{ code, detail: message, message }`. Returns the body.
+ * Expects `status` with the problem `code` and a non-empty detail, repeated as `message`; given
+ * a `message`, the whole body must be `{ code, detail: message, message }`. Returns the body.
  */
 export function expectProblem(
   res: Answer,
@@ -19,7 +19,13 @@ export function expectProblem(
 ): { code: string; detail: string; message: string } {
   expect(res.statusCode, res.body).toBe(status)
   const body = res.json() as { code: string; detail: string; message: string }
-  if (message === undefined) expect(body.code).toBe(code)
-  else expect(body).toEqual({ code, detail: message, message })
+  if (message === undefined) {
+    expect(body.code).toBe(code)
+    expect(typeof body.detail).toBe('string')
+    expect(body.detail.length).toBeGreaterThan(0)
+    expect(body.message).toBe(body.detail)
+  } else {
+    expect(body).toEqual({ code, detail: message, message })
+  }
   return body
 }

@@ -1,0 +1,105 @@
+// What the support-ticket suites share: an app with the demo shop (its support categories) and
+// the customer's ticket calls through the API.
+import { afterAll, beforeAll, expect } from 'vitest'
+import { queryRows } from '../../src/db/client.js'
+import { seedDemo } from '../../src/db/seed/seed-demo.js'
+import { SupportService } from '../../src/modules/support/service.js'
+import { createTestApp, type SignedUpUser, type TestApp } from '../helpers.js'
+
+export interface TicketBody {
+  id: number
+  ticket_id: string
+  title: string
+  status: 'open' | 'answered' | 'closed'
+  category_id: number
+  category_name: string
+  created_at: string
+  updated_at: string
+}
+export interface MessageBody {
+  id: number
+  author: 'customer' | 'support'
+  text: string
+  created_at: string
+}
+export interface DetailBody extends TicketBody {
+  messages: MessageBody[]
+}
+
+export let t: TestApp
+/** Category ids by slug, as seeded. */
+export const category: Record<string, number> = {}
+
+/** The suite's app: created before its tests, closed after them. */
+export function useTicketsApp(): void {
+  beforeAll(async () => {
+    t = await createTestApp()
+    await seedDemo(t.database.db)
+    const rows = await queryRows<{ id: number; slug: string }>(
+      t.database.db,
+      'select id, slug from support_categories',
+    )
+    for (const row of rows) category[row.slug] = row.id
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+}
+
+/** Moves a ticket's last activity an hour back, so that the next change is visibly later. */
+export async function backdate(where: { ticket: number } | { user: number }) {
+  const condition = 'ticket' in where ? `id = ${where.ticket}` : `user_id = ${where.user}`
+  await t.database.db.execute(
+    `update tickets set updated_at = updated_at - interval '1 hour' where ${condition}`,
+  )
+}
+
+export async function createTicket(
+  user: SignedUpUser,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/support/tickets',
+    headers: { ...user.headers, ...headers },
+    payload: payload as Record<string, unknown>,
+  })
+}
+
+export async function openTicket(user: SignedUpUser, title = 'Where is my order?', text = 'Hello') {
+  const res = await createTicket(user, {
+    category_id: category.orders,
+    title,
+    message_text: text,
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json() as DetailBody
+}
+
+export async function getTicket(user: SignedUpUser, id: number | string) {
+  return t.app.inject({ method: 'GET', url: `/api/support/tickets/${id}`, headers: user.headers })
+}
+
+export async function reply(user: SignedUpUser, id: number | string, payload: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/support/tickets/${id}/reply`,
+    headers: user.headers,
+    payload: payload as Record<string, unknown>,
+  })
+}
+
+export async function listTickets(user: SignedUpUser, query = '') {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/support/tickets${query}`,
+    headers: user.headers,
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json() as { tickets: TicketBody[]; total: number }
+}
+
+export function service() {
+  return new SupportService(t.database.db)
+}
