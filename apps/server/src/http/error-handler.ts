@@ -41,7 +41,6 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_BAD_URL: 'NOT_FOUND',
   FST_ERR_ASYNC_CONSTRAINT: 'NOT_FOUND',
-  FST_ERR_RATE_LIMIT_EXCEEDED: 'RATE_LIMITED',
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
