@@ -1,5 +1,6 @@
 // Without SOLANA_RPC_URL the shop runs its own Solana chain (LiteSVM behind a standard JSON-RPC
-// endpoint on LOCAL_CHAIN_PORT), so a newcomer can try real signed SOL payments with no network.
+// endpoint on LOCAL_CHAIN_PORT, WebSocket subscriptions on the next port), kept in
+// DATA_DIR/local-chain, so a newcomer can try real signed SOL payments with no network.
 // The merchant address is a fresh key whose private half is thrown away at once: the shop never
 // holds a key, here as in production. The demo wallet is play money from the local airdrop.
 // The chain (@shop/local-chain, with LiteSVM) and the demo wallet are imported only on that path:
@@ -7,7 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { LocalChainRpc } from '@shop/local-chain'
-import { address, generateKeyPairSigner, lamports } from '@solana/kit'
+import { generateKeyPairSigner } from '@solana/kit'
 import type { AppConfig } from './config.js'
 import type { DemoWallet } from './modules/payments/demo-wallet.js'
 import type { ChainSettings } from './services.js'
@@ -41,16 +42,26 @@ export async function setUpChain(config: AppConfig): Promise<ChainSetup> {
       localChain: null,
     }
   }
-  const [{ startLocalChainRpc }, { DemoWallet }] = await Promise.all([
+  const [{ startLocalChainRpc, SYSTEM_PROGRAM_ADDRESS }, { DemoWallet }] = await Promise.all([
     import('@shop/local-chain'),
     import('./modules/payments/demo-wallet.js'),
   ])
-  const localChain = await startLocalChainRpc({ port: config.localChainPort })
+  const localChain = await startLocalChainRpc({
+    port: config.localChainPort,
+    chainOptions: { dataDir: path.join(config.dataDir, 'local-chain') },
+  })
   const merchantAddress = config.merchantWallet ?? (await demoMerchantAddress(config.dataDir))
-  // The chain starts empty each time: a rent-exempt balance lets even a tiny first transfer land
-  // (a real merchant address has one already). Set directly in the SVM, so it is no transfer the
-  // watcher would have to explain.
-  localChain.chain.svm.airdrop(address(merchantAddress), lamports(MERCHANT_RENT_LAMPORTS))
+  // A rent-exempt balance lets even a tiny first transfer land (a real merchant address has one
+  // already). Set directly, once, when the chain has no such account yet, so it is no transfer
+  // the watcher would have to explain.
+  if (!localChain.chain.getAccount(merchantAddress)) {
+    localChain.chain.setAccount(merchantAddress, {
+      lamports: MERCHANT_RENT_LAMPORTS,
+      owner: SYSTEM_PROGRAM_ADDRESS,
+      data: new Uint8Array(0),
+      executable: false,
+    })
+  }
   return {
     chain: { rpcUrl: localChain.url, merchantAddress },
     demoWallet: await DemoWallet.create(localChain.url),

@@ -1,6 +1,11 @@
 // Shared set-up of the payment tests: an app watching a fresh local LiteSVM chain, with the demo
 // shop loaded and a funded payer wallet, plus balance and ledger helpers.
-import { type LocalChainRpc, sendSolTransfer, startLocalChainRpc } from '@shop/local-chain'
+import {
+  type LocalChainRpc,
+  QUICK_TIMING,
+  sendSolTransfer,
+  startLocalChainRpc,
+} from '@shop/local-chain'
 import {
   address,
   createSolanaRpc,
@@ -28,7 +33,7 @@ export interface PaymentTestbed {
 export async function createPaymentTestbed(
   options: Omit<TestAppOptions, 'chain'> = {},
 ): Promise<PaymentTestbed> {
-  const chain = await startLocalChainRpc({ port: 0 })
+  const chain = await startLocalChainRpc({ port: 0, chainOptions: { timing: QUICK_TIMING } })
   const merchant = (await generateKeyPairSigner()).address
   const t = await createTestApp({
     ...options,

@@ -68,27 +68,47 @@ function transfer(payer: KeyPairSigner, to: Address, amount: bigint, references:
 }
 
 describe('slots and time', () => {
-  it('puts each transaction in a new slot with the chain clock as its block time', async () => {
+  it('lands transactions in the working slot, which a tick seals into a block', async () => {
     let nowMs = Date.UTC(2030, 0, 1)
     const chain = new LocalChain({ now: () => nowMs })
-    expect(chain.slot).toBe(0)
+    // Slot 0 is the genesis block; transactions land in the slot after the newest block.
+    expect(chain.slot).toBe(1)
     const payer = await fundedSigner(chain)
     expect(chain.slot).toBe(1)
     nowMs += 5000
+    expect(chain.advanceSlots(1)).toBe(2)
     const merchant = (await generateKeyPairSigner()).address
     const first = await chain.sendTransaction(
       await wireOf(chain, payer, [transfer(payer, merchant, SOL)]),
     )
-    expect(chain.getTransaction(first)).toMatchObject({ slot: 2, blockTime: nowMs / 1000 })
+    const second = await chain.sendTransaction(
+      await wireOf(chain, payer, [transfer(payer, merchant, SOL + 1n)]),
+    )
+    for (const signature of [first, second]) {
+      expect(chain.getTransaction(signature)).toMatchObject({ slot: 2, blockTime: nowMs / 1000 })
+    }
+    expect(chain.block(2)).toBeNull() // still being built
 
     chain.advanceTime(3600)
     expect(chain.advanceSlots(10)).toBe(12)
-    const second = await chain.sendTransaction(
+    const third = await chain.sendTransaction(
       await wireOf(chain, payer, [transfer(payer, merchant, SOL)]),
     )
-    expect(chain.getTransaction(second)).toMatchObject({ slot: 13, blockTime: nowMs / 1000 + 3600 })
-    expect(chain.svm.getClock().slot).toBe(13n)
-    expect(chain.transactionCount).toBe(3)
+    expect(chain.getTransaction(third)).toMatchObject({ slot: 12, blockTime: nowMs / 1000 + 3600 })
+    expect(chain.svm.getClock().slot).toBe(12n)
+    expect(chain.transactionCount).toBe(4)
+    const [one, two, three] = [1, 2, 3].map((slot) => chain.block(slot))
+    expect(one?.entries).toHaveLength(1) // the airdrop
+    expect(two).toMatchObject({
+      slot: 2,
+      parentSlot: 1,
+      previousBlockhash: one?.blockhash,
+      blockTime: nowMs / 1000,
+    })
+    expect(two?.entries.map((entry) => entry.signature)).toEqual([first, second])
+    expect(three).toMatchObject({ parentSlot: 2, previousBlockhash: two?.blockhash, entries: [] })
+    // The hash of a block is the blockhash transactions of the next slot use.
+    expect(chain.latestBlockhash().blockhash).toBe(chain.block(11)?.blockhash)
   })
 
   it('accepts any blockhash of the last 150 blocks and drops older ones', async () => {
@@ -98,6 +118,7 @@ describe('slots and time', () => {
     const old = chain.latestBlockhash()
     expect(old.lastValidBlockHeight).toBe(chain.blockHeight + BLOCKHASH_VALIDITY_BLOCKS)
     await chain.sendTransaction(await wireOf(chain, payer, [transfer(payer, merchant, SOL)]))
+    chain.advanceSlots(1)
     // Not the latest any more, but still inside the window.
     expect(chain.latestBlockhash().blockhash).not.toBe(old.blockhash)
     const stillValid = await chain.sendTransaction(

@@ -1,27 +1,23 @@
 // A single-node Solana chain for local runs and tests: LiteSVM executes the transactions, and
-// this class adds what a validator's RPC needs on top: slots and block times, a window of valid
-// recent blockhashes, a faucet, and a ledger of every processed transaction.
-import { address, signature as toSignature } from '@solana/kit'
-import {
-  Clock,
-  EpochSchedule,
-  FailedTransactionMetadata,
-  LiteSVM,
-  type SimulatedTransactionInfo,
-  type TransactionMetadata,
-} from 'litesvm'
-import {
-  describeTransactionError,
-  JsonRpcError,
-  namedTransactionError,
-  SEND_TRANSACTION_PREFLIGHT_FAILURE,
-  TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
-} from './errors.js'
-import { innerInstructionsOf, memoOf, resolveAccountKeys, returnDataOf } from './execution-meta.js'
+// this class adds what a cluster's RPC shows on top of it: slots and their blocks (transactions
+// land in the working slot; `advanceSlots`, driven by the server's slot clock, seals it), the
+// commitment levels with their lag, a window of valid recent blockhashes, a faucet, a ledger of
+// every processed transaction, and, with a data folder, all of it kept across restarts.
+import { randomBytes } from 'node:crypto'
+import { Clock } from 'litesvm'
+import { AccountHistory } from './account-history.js'
+import type { Blocks, LatestBlockhash } from './blocks.js'
+import { ChainEvents, type ChainListener } from './chain-events.js'
+import { JsonRpcError, TRANSACTION_SIGNATURE_VERIFICATION_FAILURE } from './errors.js'
+import { Executor, SLOTS_PER_EPOCH } from './executor.js'
 import { DEFAULT_FAUCET_LAMPORTS, Faucet } from './faucet.js'
 import { Ledger } from './ledger.js'
 import type { AccountView, LedgerEntry, SignatureQuery, Simulation } from './model.js'
-import { decodeTransaction, signaturesAreValid } from './transaction-checks.js'
+import { restoreChain } from './restore.js'
+import { type ChainStore, FolderStore, MemoryStore } from './store.js'
+import { SYSTEM_PROGRAM_ADDRESS } from './system-program.js'
+import { type ChainTiming, type CommitmentLevel, resolveTiming } from './timing.js'
+import { decodeTransaction, preflightFailure, signaturesAreValid } from './transaction-checks.js'
 import {
   encodeBase58,
   type ParsedMessage,
@@ -30,11 +26,10 @@ import {
   withRecentBlockhash,
 } from './wire.js'
 
+export { BLOCKHASH_VALIDITY_BLOCKS } from './blocks.js'
 export type { AccountView, LedgerEntry, Simulation } from './model.js'
+export { SLOTS_PER_EPOCH }
 
-/** Blocks a blockhash stays usable for, as on the real cluster (MAX_PROCESSING_AGE). */
-export const BLOCKHASH_VALIDITY_BLOCKS = 150
-export const SLOTS_PER_EPOCH = 432_000
 export const LAMPORTS_PER_SIGNATURE = 5000n
 const ZERO_SIGNATURE = encodeBase58(new Uint8Array(64))
 
@@ -43,56 +38,101 @@ export interface LocalChainOptions {
   now?: () => number
   /** Lamports the faucet behind `airdrop`/`requestAirdrop` starts with. */
   faucetLamports?: bigint
+  /** A folder to keep the chain in across restarts; without one the chain lives in memory. */
+  dataDir?: string
+  /** Commitment lags (the slot clock itself is the server's); realistic ones by default. */
+  timing?: Partial<ChainTiming>
+}
+
+export interface BlockView {
+  slot: number
+  blockTime: number
+  blockhash: string
+  parentSlot: number
+  previousBlockhash: string
+  entries: readonly LedgerEntry[]
+}
+
+export interface SignatureStatusView {
+  confirmationStatus: CommitmentLevel
+  /** Blocks since the transaction's block; null once it is finalized. */
+  confirmations: number | null
 }
 
 export class LocalChain {
-  readonly #svm: LiteSVM
+  readonly #executor = new Executor()
   readonly #clockMs: () => number
-  readonly #faucet: Faucet
-  #timeOffsetSeconds = 0
-  #slot = 0
-  #blockTime: number
-  readonly #genesisTime: number
-  readonly #genesisHash: string
-  /** Recent blockhashes and the last block height each may land in. */
-  readonly #blockhashes = new Map<string, number>()
-  #latestBlockhash: string
+  readonly #timing: ChainTiming
+  readonly #store: ChainStore
+  readonly #blocks: Blocks
   readonly #ledger = new Ledger()
+  readonly #history = new AccountHistory()
+  readonly #events = new ChainEvents()
+  readonly #faucet: Faucet
+  readonly #genesisTime: number
+  #timeOffsetSeconds = 0
+  /** The newest slot each lagging level has announced to listeners. */
+  readonly #announced = { confirmed: 0, finalized: 0 }
 
   constructor(options: LocalChainOptions = {}) {
     this.#clockMs = options.now ?? Date.now
-    // LiteSVM's own blockhash check accepts only its latest hash; this class keeps the
-    // real cluster's window of 150 blocks instead and switches the check per transaction.
-    this.#svm = new LiteSVM()
-    this.#faucet = new Faucet(this.#svm, options.faucetLamports ?? DEFAULT_FAUCET_LAMPORTS)
-    // Plain epochs without warm-up keep getEpochInfo's arithmetic obvious.
-    this.#svm.setEpochSchedule(
-      new EpochSchedule(BigInt(SLOTS_PER_EPOCH), BigInt(SLOTS_PER_EPOCH), false, 0n, 0n),
-    )
-    this.#genesisTime = this.now()
-    this.#blockTime = this.#genesisTime
+    this.#timing = resolveTiming(options.timing)
+    this.#store = options.dataDir ? new FolderStore(options.dataDir) : new MemoryStore()
+    try {
+      const restored = restoreChain(this.#store, {
+        executor: this.#executor,
+        ledger: this.#ledger,
+        history: this.#history,
+        now: this.now(),
+        finalizationDepth: this.#timing.finalizationDepth,
+        newGenesis: () => ({
+          genesisHash: encodeBase58(randomBytes(32)),
+          genesisTime: this.now(),
+          faucetSeed: Uint8Array.from(randomBytes(32)),
+        }),
+      })
+      this.#blocks = restored.blocks
+      this.#genesisTime = restored.genesisTime
+      const faucetLamports = options.faucetLamports ?? DEFAULT_FAUCET_LAMPORTS
+      this.#faucet = new Faucet(restored.faucetSeed, (faucet) => {
+        if (this.#executor.account(faucet)) return
+        this.setAccount(faucet, {
+          lamports: faucetLamports,
+          owner: SYSTEM_PROGRAM_ADDRESS,
+          data: new Uint8Array(0),
+          executable: false,
+        })
+      })
+    } catch (error) {
+      this.#store.close()
+      throw error
+    }
+    this.#announced.confirmed = this.commitmentSlot('confirmed')
+    this.#announced.finalized = this.commitmentSlot('finalized')
     this.#writeClock()
-    this.#genesisHash = this.#svm.latestBlockhash()
-    this.#latestBlockhash = this.#genesisHash
-    this.#blockhashes.set(this.#genesisHash, BLOCKHASH_VALIDITY_BLOCKS)
   }
 
-  /** The LiteSVM instance, for tests that need to set up accounts directly. */
-  get svm(): LiteSVM {
-    return this.#svm
+  /** The LiteSVM instance, for tests that set up accounts directly (not kept in a data folder). */
+  get svm() {
+    return this.#executor.svm
   }
 
+  get timing(): ChainTiming {
+    return this.#timing
+  }
+
+  /** The working slot: transactions land in it (the `processed` slot). */
   get slot(): number {
-    return this.#slot
+    return this.#blocks.working
   }
 
   /** Every slot here produces a block, so the block height equals the slot. */
   get blockHeight(): number {
-    return this.#slot
+    return this.#blocks.working
   }
 
   get genesisHash(): string {
-    return this.#genesisHash
+    return this.#blocks.genesisHash
   }
 
   /** Number of transactions in the ledger (failed ones included, as they paid a fee). */
@@ -105,71 +145,122 @@ export class LocalChain {
     return Math.floor(this.#clockMs() / 1000) + this.#timeOffsetSeconds
   }
 
-  latestBlockhash(): { blockhash: string; lastValidBlockHeight: number } {
-    return {
-      blockhash: this.#latestBlockhash,
-      lastValidBlockHeight: this.#blockhashes.get(this.#latestBlockhash) ?? this.blockHeight,
-    }
+  /** The newest slot at `level`. */
+  commitmentSlot(level: CommitmentLevel): number {
+    if (level === 'processed') return this.slot
+    const depth =
+      level === 'confirmed' ? this.#timing.confirmationDepth : this.#timing.finalizationDepth
+    return Math.max(0, this.slot - depth)
   }
 
-  isBlockhashValid(blockhash: string): boolean {
-    const lastValidBlockHeight = this.#blockhashes.get(blockhash)
-    return lastValidBlockHeight !== undefined && this.blockHeight <= lastValidBlockHeight
+  transactionCountAt(level: CommitmentLevel): number {
+    return this.#ledger.countUpTo(this.commitmentSlot(level))
   }
 
-  /** Produces `count` empty slots, which also ages blockhashes; returns the new slot. */
+  latestBlockhash(level: CommitmentLevel = 'processed'): LatestBlockhash {
+    return this.#blocks.latestAt(this.commitmentSlot(level))
+  }
+
+  isBlockhashValid(blockhash: string, level: CommitmentLevel = 'processed'): boolean {
+    return this.#blocks.isValidAt(blockhash, this.commitmentSlot(level))
+  }
+
+  subscribe(listener: ChainListener): () => void {
+    return this.#events.add(listener)
+  }
+
+  /** Seals `count` slots (the slot clock's tick), which also ages blockhashes; the new slot. */
   advanceSlots(count = 1): number {
     if (!Number.isInteger(count) || count < 1) throw new RangeError('count must be at least 1')
-    this.#enterSlot(this.#slot + count)
-    this.#sealSlot()
-    return this.#slot
+    for (let i = 0; i < count; i++) this.#tick()
+    return this.slot
   }
 
-  /** Moves the chain's clock forward, for block times of later transactions. */
+  /** Moves the chain's clock forward, for block times of later slots. */
   advanceTime(seconds: number): void {
     if (!Number.isInteger(seconds) || seconds < 0) throw new RangeError('seconds must be >= 0')
     this.#timeOffsetSeconds += seconds
   }
 
-  getBalance(of: string): bigint {
-    return this.#svm.getBalance(address(of)) ?? 0n
+  getBalance(of: string, level: CommitmentLevel = 'processed'): bigint {
+    return this.getAccount(of, level)?.lamports ?? 0n
   }
 
-  getAccount(of: string): AccountView | null {
-    const account = this.#svm.getAccount(address(of))
-    if (!account.exists) return null
-    return {
-      lamports: account.lamports,
-      owner: account.programAddress,
-      data: Uint8Array.from(account.data),
-      executable: account.executable,
-    }
+  getAccount(of: string, level: CommitmentLevel = 'processed'): AccountView | null {
+    return this.accountAt(of, this.commitmentSlot(level))
+  }
+
+  /** The account as of the end of `slot` (its newest state for the working slot). */
+  accountAt(of: string, slot: number): AccountView | null {
+    const older = slot < this.slot ? this.#history.at(of, slot) : undefined
+    return older === undefined ? this.#executor.account(of) : older
+  }
+
+  /**
+   * Sets an account directly, at every commitment at once, as a genesis account would be; kept
+   * in the data folder, unlike `svm.setAccount`.
+   */
+  setAccount(of: string, account: AccountView): void {
+    this.#executor.setAccount(of, account)
+    this.#history.forget(of)
+    this.#store.append({ kind: 'accounts', slot: this.slot, accounts: [[of, account]] })
+    this.#events.emit('accountsSet', [of], this.slot)
   }
 
   minimumBalanceForRentExemption(dataLength: bigint): bigint {
-    return this.#svm.minimumBalanceForRentExemption(dataLength)
+    return this.#executor.svm.minimumBalanceForRentExemption(dataLength)
   }
 
   /** The fee for a serialized message, or null when its blockhash is not valid (as the RPC). */
-  feeForMessage(messageBytes: Uint8Array): bigint | null {
+  feeForMessage(messageBytes: Uint8Array, level: CommitmentLevel = 'processed'): bigint | null {
     let message: ParsedMessage
     try {
       message = parseMessage(messageBytes)
     } catch (error) {
       throw JsonRpcError.invalidParams(`invalid message: ${(error as Error).message}`)
     }
-    if (!this.isBlockhashValid(message.recentBlockhash)) return null
+    if (!this.isBlockhashValid(message.recentBlockhash, level)) return null
     // LiteSVM charges the signature fee only (no prioritization fee), so this is what it takes.
     return LAMPORTS_PER_SIGNATURE * BigInt(message.header.numRequiredSignatures)
   }
 
+  /** A processed transaction, whatever its commitment (see `statusOf`). */
   getTransaction(signature: string): LedgerEntry | undefined {
     return this.#ledger.get(signature)
   }
 
-  /** Ledger entries that touch `of`, newest first, paged like getSignaturesForAddress. */
-  getSignaturesForAddress(of: string, query: SignatureQuery = {}): LedgerEntry[] {
-    return this.#ledger.forAddress(of, query)
+  statusOf(entry: LedgerEntry): SignatureStatusView {
+    if (entry.slot <= this.commitmentSlot('finalized')) {
+      return { confirmationStatus: 'finalized', confirmations: null }
+    }
+    const confirmations = this.slot - entry.slot
+    if (entry.slot <= this.commitmentSlot('confirmed')) {
+      return { confirmationStatus: 'confirmed', confirmations }
+    }
+    return { confirmationStatus: 'processed', confirmations }
+  }
+
+  /** Ledger entries at `level` that touch `of`, newest first, paged like the RPC's. */
+  getSignaturesForAddress(
+    of: string,
+    query: SignatureQuery = {},
+    level: CommitmentLevel = 'processed',
+  ): LedgerEntry[] {
+    return this.#ledger.forAddress(of, { ...query, maxSlot: this.commitmentSlot(level) })
+  }
+
+  /** A sealed slot's block, or null for the working slot and later ones. */
+  block(slot: number): BlockView | null {
+    if (!Number.isInteger(slot) || slot < 0 || slot >= this.slot) return null
+    const parentSlot = Math.max(0, slot - 1)
+    return {
+      slot,
+      blockTime: this.#blocks.timeOf(slot) ?? this.#genesisTime,
+      blockhash: this.#blocks.hashOf(slot),
+      parentSlot,
+      previousBlockhash: this.#blocks.hashOf(parentSlot),
+      entries: this.#ledger.inSlot(slot),
+    }
   }
 
   /**
@@ -192,24 +283,12 @@ export class LocalChain {
         )
       }
       const simulation = this.#simulate(transaction, null)
-      if (simulation.err) {
-        throw new JsonRpcError(
-          SEND_TRANSACTION_PREFLIGHT_FAILURE,
-          `Transaction simulation failed: ${simulation.err.text}`,
-          {
-            accounts: null,
-            err: simulation.err.json,
-            innerInstructions: null,
-            logs: simulation.logs,
-            replacementBlockhash: null,
-            returnData: null,
-            unitsConsumed: simulation.unitsConsumed,
-          },
-        )
-      }
+      if (simulation.err) throw preflightFailure(simulation.err, simulation)
     }
+    const signature = transaction.signatures[0] ?? ZERO_SIGNATURE
+    this.#events.emit('received', signature, this.slot)
     this.#process(transaction)
-    return transaction.signatures[0] ?? ZERO_SIGNATURE
+    return signature
   }
 
   /** Runs a transaction without committing it, like the RPC's simulateTransaction. */
@@ -227,17 +306,7 @@ export class LocalChain {
       transaction = withRecentBlockhash(transaction, replacement.blockhash)
     }
     if (options.sigVerify && !(await signaturesAreValid(transaction))) {
-      return {
-        transaction,
-        ...this.#accountKeys(transaction.message),
-        err: namedTransactionError('SignatureFailure'),
-        logs: [],
-        unitsConsumed: 0n,
-        returnData: null,
-        innerInstructions: [],
-        postAccounts: new Map(),
-        replacementBlockhash: replacement,
-      }
+      return this.#executor.refusal(transaction, 'SignatureFailure', replacement)
     }
     return this.#simulate(transaction, replacement)
   }
@@ -251,144 +320,79 @@ export class LocalChain {
     return this.sendTransaction(wire, { skipPreflight: true })
   }
 
+  /** Closes the data folder (the chain is unusable afterwards). */
+  close(): void {
+    this.#events.clear()
+    this.#store.close()
+  }
+
   #writeClock(): void {
-    const epoch = BigInt(Math.floor(this.#slot / SLOTS_PER_EPOCH))
-    this.#svm.setClock(
-      new Clock(
-        BigInt(this.#slot),
-        BigInt(this.#genesisTime),
-        epoch,
-        epoch + 1n,
-        BigInt(this.#blockTime),
-      ),
-    )
+    const slot = BigInt(this.slot)
+    const epoch = slot / BigInt(SLOTS_PER_EPOCH)
+    const time = BigInt(this.#blocks.timeOf(this.slot) ?? this.now())
+    this.#executor.svm.setClock(new Clock(slot, BigInt(this.#genesisTime), epoch, epoch + 1n, time))
   }
 
-  /** Makes `slot` current (clock and block time) before anything executes in it. */
-  #enterSlot(slot: number): void {
-    this.#slot = slot
-    this.#blockTime = Math.max(this.#blockTime, this.now())
+  #tick(): void {
+    const previousRoot = this.commitmentSlot('finalized')
+    const sealed = this.#blocks.seal(this.now())
+    this.#store.appendBlockTime(this.#blocks.timeOf(sealed) ?? this.now())
+    // Durable nonces take LiteSVM's own blockhash: it moves on with every block too.
+    this.#executor.svm.expireBlockhash()
     this.#writeClock()
-  }
-
-  /** Closes the current slot: its block gets a fresh blockhash that later transactions use. */
-  #sealSlot(): void {
-    this.#svm.expireBlockhash()
-    this.#latestBlockhash = this.#svm.latestBlockhash()
-    this.#blockhashes.set(this.#latestBlockhash, this.blockHeight + BLOCKHASH_VALIDITY_BLOCKS)
-    for (const [hash, lastValidBlockHeight] of this.#blockhashes) {
-      if (lastValidBlockHeight < this.blockHeight) this.#blockhashes.delete(hash)
+    const root = this.commitmentSlot('finalized')
+    this.#events.emit('slot', { slot: this.slot, parent: sealed, root })
+    for (const level of ['confirmed', 'finalized'] as const) {
+      const target = this.commitmentSlot(level)
+      if (target === this.slot) continue // no lag: announced as each transaction lands
+      while (this.#announced[level] < target) {
+        const slot = ++this.#announced[level]
+        this.#events.emit('committed', level, slot, this.#ledger.inSlot(slot))
+      }
     }
-  }
-
-  #accountKeys(message: ParsedMessage) {
-    return resolveAccountKeys(message, (of) => this.getAccount(of))
-  }
-
-  /** Points LiteSVM's blockhash check at this chain's window for one transaction. */
-  #prepareBlockhashCheck(message: ParsedMessage): void {
-    // Within the window the hash is accepted here; otherwise LiteSVM decides, which still lets
-    // durable-nonce transactions through and reports BlockhashNotFound for the rest.
-    this.#svm.withBlockhashCheck(!this.isBlockhashValid(message.recentBlockhash))
+    this.#history.prune(root)
+    if (root !== previousRoot) this.#events.emit('root', root)
   }
 
   #simulate(
     transaction: ParsedTransaction,
     replacementBlockhash: Simulation['replacementBlockhash'],
   ): Simulation {
-    const base = { transaction, ...this.#accountKeys(transaction.message), replacementBlockhash }
-    const nothing = { returnData: null, innerInstructions: [], postAccounts: new Map() }
     if (this.#ledger.has(transaction.signatures[0] ?? ZERO_SIGNATURE)) {
-      const err = namedTransactionError('AlreadyProcessed')
-      return { ...base, ...nothing, err, logs: [], unitsConsumed: 0n }
+      return this.#executor.refusal(transaction, 'AlreadyProcessed', replacementBlockhash)
     }
-    this.#prepareBlockhashCheck(transaction.message)
-    // Signatures are checked (or deliberately not) by the caller, as the RPC does.
-    this.#svm.withSigverify(false)
-    let result: SimulatedTransactionInfo | FailedTransactionMetadata
-    try {
-      result = this.#svm.simulateTransaction(transaction.kit)
-    } finally {
-      this.#svm.withSigverify(true)
-    }
-    const meta = result.meta()
-    const execution = {
-      ...base,
-      logs: meta.logs(),
-      unitsConsumed: meta.computeUnitsConsumed(),
-      returnData: returnDataOf(meta),
-      innerInstructions: innerInstructionsOf(meta),
-    }
-    if (result instanceof FailedTransactionMetadata) {
-      return { ...execution, err: describeTransactionError(result.err()), postAccounts: new Map() }
-    }
-    const postAccounts = new Map<string, AccountView>()
-    for (const account of result.postAccounts()) {
-      postAccounts.set(account.address, {
-        lamports: account.lamports,
-        owner: account.programAddress,
-        data: Uint8Array.from(account.data),
-        executable: account.executable,
-      })
-    }
-    return { ...execution, err: null, postAccounts }
+    const blockhashValid = this.#blocks.isValid(transaction.message.recentBlockhash)
+    return this.#executor.simulate(transaction, blockhashValid, replacementBlockhash)
   }
 
   /** Executes and, when the runtime includes it in a block, records the transaction. */
   #process(transaction: ParsedTransaction): LedgerEntry | null {
     const signature = transaction.signatures[0] ?? ZERO_SIGNATURE
     if (this.#ledger.has(signature)) return null
-    const { accountKeys, loadedAddresses } = this.#accountKeys(transaction.message)
-    const preBalances = accountKeys.map((key) => this.getBalance(key))
-    const previousSlot = this.#slot
-    const previousBlockTime = this.#blockTime
-    this.#enterSlot(previousSlot + 1)
-    this.#prepareBlockhashCheck(transaction.message)
-    let result: TransactionMetadata | FailedTransactionMetadata | null
-    try {
-      result = this.#svm.sendTransaction(transaction.kit)
-    } catch {
-      // The LiteSVM wrapper throws on input it cannot submit; a validator would drop it.
-      result = null
-    }
-    const failed = result instanceof FailedTransactionMetadata ? result : null
-    // A failed transaction that was charged its fee is in LiteSVM's history; one rejected
-    // before execution (no funds for the fee, unknown blockhash) is not. Duplicates never get
-    // here, so a history hit is this very transaction.
-    const included =
-      result !== null &&
-      (failed === null || this.#svm.getTransaction(toSignature(signature)) !== null)
-    if (result === null || !included) {
-      this.#slot = previousSlot
-      this.#blockTime = previousBlockTime
-      this.#writeClock()
-      return null
-    }
-    const meta = failed ? failed.meta() : (result as TransactionMetadata)
-    const postBalances = accountKeys.map((key) => this.getBalance(key))
-    const fee =
-      preBalances.reduce((sum, value) => sum + value, 0n) -
-      postBalances.reduce((sum, value) => sum + value, 0n)
+    const blockhashValid = this.#blocks.isValid(transaction.message.recentBlockhash)
+    const execution = this.#executor.execute(transaction, blockhashValid)
+    if (!execution) return null
+    const { before, after, ...recorded } = execution
+    const slot = this.slot
     const entry: LedgerEntry = {
+      ...recorded,
       sequence: this.#ledger.nextSequence,
       signature,
-      slot: this.#slot,
-      blockTime: this.#blockTime,
+      slot,
+      blockTime: this.#blocks.timeOf(slot) ?? this.now(),
       transaction,
-      accountKeys,
-      loadedAddresses,
-      preBalances,
-      postBalances,
-      fee,
-      err: failed ? describeTransactionError(failed.err()).json : null,
-      logMessages: meta.logs(),
-      computeUnitsConsumed: meta.computeUnitsConsumed(),
-      innerInstructions: innerInstructionsOf(meta),
-      returnData: returnDataOf(meta),
-      memo: memoOf(transaction.message),
+      writableKeys: after.map(([key]) => key),
     }
     this.#ledger.add(entry)
-    this.#sealSlot()
+    if (this.commitmentSlot('finalized') < slot) {
+      for (const [i, [key, account]] of before.entries()) {
+        this.#history.record(key, slot, account, after[i]?.[1] ?? null)
+      }
+    }
+    this.#store.append({ kind: 'transaction', entry, accounts: after })
+    for (const level of ['processed', 'confirmed', 'finalized'] as const) {
+      if (this.commitmentSlot(level) === slot) this.#events.emit('committed', level, slot, [entry])
+    }
     return entry
   }
 }

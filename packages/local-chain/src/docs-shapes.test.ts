@@ -20,6 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalChainRpc, startLocalChainRpc } from './server.js'
 import { transferSolInstruction } from './system-program.js'
+import { INSTANT_TIMING } from './test-support/rpc-client.js'
 import { sendSolTransfer } from './transfer.js'
 
 const DOCUMENTED = {
@@ -189,7 +190,7 @@ function expectDocumentedShape(
 let server: LocalChainRpc
 
 beforeAll(async () => {
-  server = await startLocalChainRpc({ port: 0 })
+  server = await startLocalChainRpc({ port: 0, chainOptions: { timing: INSTANT_TIMING } })
 })
 
 afterAll(async () => {

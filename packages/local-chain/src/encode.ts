@@ -2,19 +2,15 @@
 // getTransaction ("json", "jsonParsed", "base64", "base58"), simulateTransaction and
 // getAccountInfo. jsonParsed understands the System and Memo programs; other instructions fall
 // back to the partially decoded form, as the RPC does for programs it has no parser for.
+import { writableFlags } from './account-roles.js'
 import { JsonRpcError, UNSUPPORTED_TRANSACTION_VERSION } from './errors.js'
-import type { AccountView, InnerInstructionSet, LedgerEntry, LoadedAddresses } from './model.js'
+import type { AccountView, InnerInstructionSet, LedgerEntry } from './model.js'
 import {
   MEMO_PROGRAM_ADDRESSES,
   parseSystemInstruction,
   SYSTEM_PROGRAM_ADDRESS,
 } from './system-program.js'
-import {
-  type CompiledInstruction,
-  encodeBase58,
-  isStaticWritable,
-  type ParsedMessage,
-} from './wire.js'
+import { type CompiledInstruction, encodeBase58, type ParsedMessage } from './wire.js'
 
 export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58'
 export type AccountEncoding = 'binary' | 'base58' | 'base64' | 'base64+zstd' | 'jsonParsed'
@@ -24,27 +20,6 @@ const RENT_EXEMPT_EPOCH = 0xffff_ffff_ffff_ffffn
 /** The RPC refuses to base58-encode more account data than this. */
 const MAX_BASE58_BYTES = 128
 
-// Keys the runtime never lets a transaction write (builtins and sysvars), even if the message
-// header says writable.
-const RESERVED_KEYS = new Set([
-  SYSTEM_PROGRAM_ADDRESS as string,
-  'AddressLookupTab1e1111111111111111111111111',
-  'BPFLoader1111111111111111111111111111111111',
-  'BPFLoader2111111111111111111111111111111111',
-  'BPFLoaderUpgradeab1e11111111111111111111111',
-  'ComputeBudget111111111111111111111111111111',
-  'Config1111111111111111111111111111111111111',
-  'Ed25519SigVerify111111111111111111111111111',
-  'KeccakSecp256k11111111111111111111111111111',
-  'NativeLoader1111111111111111111111111111111',
-  'Stake11111111111111111111111111111111111111',
-  'Vote111111111111111111111111111111111111111',
-])
-
-function isReserved(key: string): boolean {
-  return RESERVED_KEYS.has(key) || key.startsWith('Sysvar')
-}
-
 export function base64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
 }
@@ -53,21 +28,6 @@ export interface RenderTransactionOptions {
   encoding: TransactionEncoding
   /** Undefined when the request did not set maxSupportedTransactionVersion. */
   maxSupportedTransactionVersion: number | undefined
-}
-
-/** Whether each account key may be written, by the header and the runtime's demotions. */
-function writableFlags(message: ParsedMessage, loaded: LoadedAddresses): boolean[] {
-  const calledAsProgram = new Set(message.instructions.map((ix) => ix.programIdIndex))
-  const keyCount = message.staticAccountKeys.length
-  const flags = message.staticAccountKeys.map(
-    (key, index) =>
-      isStaticWritable(message.header, keyCount, index) &&
-      !calledAsProgram.has(index) &&
-      !isReserved(key),
-  )
-  for (const key of loaded.writable) flags.push(!isReserved(key))
-  for (const _ of loaded.readonly) flags.push(false)
-  return flags
 }
 
 function compiledInstructionJson(instruction: CompiledInstruction, stackHeight: number | null) {

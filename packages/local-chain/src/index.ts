@@ -1,5 +1,6 @@
-// @shop/local-chain: a single-node Solana chain (LiteSVM) behind standard JSON-RPC, for local runs
-// and tests. The shop loads it only when it runs without SOLANA_RPC_URL.
+// @shop/local-chain: a single-node Solana chain (LiteSVM) served like a cluster's RPC node (JSON-RPC
+// over HTTP, subscriptions over WebSocket), for local runs and tests. The shop loads it only when
+// it runs without SOLANA_RPC_URL.
 export {
   BLOCKHASH_VALIDITY_BLOCKS,
   LAMPORTS_PER_SIGNATURE,
@@ -7,6 +8,7 @@ export {
   type LocalChainOptions,
 } from './chain.js'
 export { JsonRpcError } from './errors.js'
+export { FolderLockedError } from './folder-lock.js'
 export type { AccountView, LedgerEntry, Simulation } from './model.js'
 export {
   DEFAULT_LOCAL_CHAIN_PORT,
@@ -15,6 +17,12 @@ export {
   startLocalChainRpc,
 } from './server.js'
 export { SYSTEM_PROGRAM_ADDRESS, transferSolInstruction } from './system-program.js'
+export {
+  type ChainTiming,
+  type CommitmentLevel,
+  QUICK_TIMING,
+  REALISTIC_TIMING,
+} from './timing.js'
 export {
   type SendSolTransferOptions,
   sendSolTransfer,

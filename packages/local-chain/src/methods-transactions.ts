@@ -6,7 +6,6 @@ import {
   renderAccount,
   renderSimulatedInnerInstructions,
   renderTransaction,
-  type TransactionEncoding,
 } from './encode.js'
 import {
   accountEncoding,
@@ -19,6 +18,7 @@ import {
   type Params,
   pubkeyParam,
   signatureValue,
+  transactionRenderParams,
   u64,
   withContext,
 } from './params.js'
@@ -29,13 +29,14 @@ const MAX_SIGNATURES_FOR_ADDRESS = 1000
 function signatureStatus(chain: LocalChain, signature: string) {
   const entry = chain.getTransaction(signature)
   if (!entry) return null
-  // LiteSVM commits at once and nothing can roll back, so every landed transaction is final.
+  // Statuses are known from `processed` on; the status says how far the transaction has come.
+  const { confirmations, confirmationStatus } = chain.statusOf(entry)
   return {
     slot: entry.slot,
-    confirmations: null,
+    confirmations,
     err: entry.err,
     status: entry.err === null ? { Ok: null } : { Err: entry.err },
-    confirmationStatus: 'finalized',
+    confirmationStatus,
   }
 }
 
@@ -49,7 +50,10 @@ export const TRANSACTION_METHODS: Readonly<Record<string, Handler>> = {
 
   sendTransaction: async (chain, params) => {
     const options = config(params, 1)
-    checkContext(chain, { minContextSlot: options.minContextSlot })
+    checkContext(chain, {
+      commitment: options.preflightCommitment,
+      minContextSlot: options.minContextSlot,
+    })
     const wire = decodeWireParam(params, options)
     return chain.sendTransaction(wire, { skipPreflight: options.skipPreflight === true })
   },
@@ -57,6 +61,9 @@ export const TRANSACTION_METHODS: Readonly<Record<string, Handler>> = {
   simulateTransaction: async (chain, params) => {
     const options = config(params, 1)
     checkContext(chain, options)
+    // Simulation runs on the newest state (LiteSVM keeps no older one), so its context is the
+    // processed slot whatever commitment was asked for.
+    const at = { level: 'processed' as const, slot: chain.slot }
     const wire = decodeWireParam(params, options)
     const simulation = await chain.simulateTransaction(wire, {
       sigVerify: options.sigVerify === true,
@@ -82,7 +89,7 @@ export const TRANSACTION_METHODS: Readonly<Record<string, Handler>> = {
         return account ? renderAccount(account, encoding, undefined) : null
       })
     }
-    return withContext(chain, {
+    return withContext(at, {
       err: simulation.err?.json ?? null,
       logs: simulation.logs,
       accounts,
@@ -109,7 +116,7 @@ export const TRANSACTION_METHODS: Readonly<Record<string, Handler>> = {
     }
     config(params, 1)
     return withContext(
-      chain,
+      { level: 'processed', slot: chain.slot },
       signatures.map((value) => signatureStatus(chain, signatureValue(value))),
     )
   },
@@ -117,7 +124,7 @@ export const TRANSACTION_METHODS: Readonly<Record<string, Handler>> = {
   getSignaturesForAddress: (chain, params) => {
     const key = pubkeyParam(params, 0)
     const options = config(params, 1)
-    checkContext(chain, options, true)
+    const at = checkContext(chain, options, true)
     const limit = optionalCount(options.limit, 'limit') ?? MAX_SIGNATURES_FOR_ADDRESS
     if (limit === 0 || limit > MAX_SIGNATURES_FOR_ADDRESS) {
       throw invalid(`Invalid limit; max ${MAX_SIGNATURES_FOR_ADDRESS}`)
@@ -125,18 +132,18 @@ export const TRANSACTION_METHODS: Readonly<Record<string, Handler>> = {
     const before = options.before == null ? undefined : signatureValue(options.before)
     const until = options.until == null ? undefined : signatureValue(options.until)
     return chain
-      .getSignaturesForAddress(key, {
-        limit,
-        ...(before ? { before } : {}),
-        ...(until ? { until } : {}),
-      })
+      .getSignaturesForAddress(
+        key,
+        { limit, ...(before ? { before } : {}), ...(until ? { until } : {}) },
+        at.level,
+      )
       .map((entry) => ({
         signature: entry.signature,
         slot: entry.slot,
         err: entry.err,
         memo: entry.memo,
         blockTime: entry.blockTime,
-        confirmationStatus: 'finalized',
+        confirmationStatus: chain.statusOf(entry).confirmationStatus,
       }))
   },
 
@@ -144,25 +151,10 @@ export const TRANSACTION_METHODS: Readonly<Record<string, Handler>> = {
     const signature = signatureValue(params[0])
     // The second parameter may still be a bare encoding string (deprecated form).
     const options = typeof params[1] === 'string' ? { encoding: params[1] } : config(params, 1)
-    checkContext(chain, options, true)
-    const encoding = options.encoding ?? 'json'
-    if (
-      encoding !== 'json' &&
-      encoding !== 'jsonParsed' &&
-      encoding !== 'base64' &&
-      encoding !== 'base58'
-    ) {
-      throw invalid(`Invalid params: unknown variant \`${String(encoding)}\``)
-    }
+    const at = checkContext(chain, options, true)
+    const render = transactionRenderParams(options)
     const entry = chain.getTransaction(signature)
-    if (!entry) return null
-    const max = options.maxSupportedTransactionVersion
-    if (max !== undefined && max !== null && typeof max !== 'number') {
-      throw invalid('Invalid params: maxSupportedTransactionVersion must be a number')
-    }
-    return renderTransaction(entry, {
-      encoding: encoding as TransactionEncoding,
-      maxSupportedTransactionVersion: typeof max === 'number' ? max : undefined,
-    })
+    if (!entry || entry.slot > at.slot) return null
+    return renderTransaction(entry, render)
   },
 }

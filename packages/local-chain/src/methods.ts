@@ -1,10 +1,13 @@
 // The Solana JSON-RPC methods the local chain answers, with the real RPC's parameters, defaults,
-// limits and error messages: chain state and accounts here, transactions in
-// methods-transactions.ts. Unknown methods are answered with "Method not found" by the server.
+// limits and error messages, each as of the commitment asked for (`finalized` by default, as the
+// RPC): chain state and accounts here, transactions and blocks in their own files. Unknown methods
+// are answered with "Method not found" by the dispatcher.
 import type { LocalChain } from './chain.js'
 import { renderAccount } from './encode.js'
+import { BLOCK_METHODS } from './methods-blocks.js'
 import { TRANSACTION_METHODS } from './methods-transactions.js'
 import {
+  type At,
   accountEncoding,
   base58Key,
   checkContext,
@@ -23,8 +26,8 @@ import {
 const FEATURE_SET = 3_294_202_862
 const MAX_MULTIPLE_ACCOUNTS = 100
 
-function accountInfo(chain: LocalChain, key: string, options: Record<string, unknown>) {
-  const account = chain.getAccount(key)
+function accountInfo(chain: LocalChain, at: At, key: string, options: Record<string, unknown>) {
+  const account = chain.accountAt(key, at.slot)
   if (!account) return null
   return renderAccount(
     account,
@@ -40,52 +43,46 @@ const STATE_METHODS: Readonly<Record<string, Handler>> = {
 
   getGenesisHash: (chain) => chain.genesisHash,
 
-  getSlot: (chain, params) => {
-    checkContext(chain, config(params, 0))
-    return chain.slot
-  },
+  getSlot: (chain, params) => checkContext(chain, config(params, 0)).slot,
 
-  getBlockHeight: (chain, params) => {
-    checkContext(chain, config(params, 0))
-    return chain.blockHeight
-  },
+  getBlockHeight: (chain, params) => checkContext(chain, config(params, 0)).slot,
 
-  getTransactionCount: (chain, params) => {
-    checkContext(chain, config(params, 0))
-    return chain.transactionCount
-  },
+  getTransactionCount: (chain, params) =>
+    chain.transactionCountAt(checkContext(chain, config(params, 0)).level),
 
   getFirstAvailableBlock: () => 0,
 
+  minimumLedgerSlot: () => 0,
+
   getEpochInfo: (chain, params) => {
-    checkContext(chain, config(params, 0))
-    const schedule = chain.svm.getEpochSchedule()
-    const slotsInEpoch = Number(schedule.slotsPerEpoch)
+    const at = checkContext(chain, config(params, 0))
+    const slotsInEpoch = Number(chain.svm.getEpochSchedule().slotsPerEpoch)
     return {
-      absoluteSlot: chain.slot,
-      blockHeight: chain.blockHeight,
-      epoch: Math.floor(chain.slot / slotsInEpoch),
-      slotIndex: chain.slot % slotsInEpoch,
+      absoluteSlot: at.slot,
+      blockHeight: at.slot,
+      epoch: Math.floor(at.slot / slotsInEpoch),
+      slotIndex: at.slot % slotsInEpoch,
       slotsInEpoch,
-      transactionCount: chain.transactionCount,
+      transactionCount: chain.transactionCountAt(at.level),
     }
   },
 
   getLatestBlockhash: (chain, params) => {
-    checkContext(chain, config(params, 0))
-    return withContext(chain, chain.latestBlockhash())
+    const at = checkContext(chain, config(params, 0))
+    return withContext(at, chain.latestBlockhash(at.level))
   },
 
   isBlockhashValid: (chain, params) => {
     const blockhash = base58Key(stringParam(params, 0, 'blockhash'), 32)
-    checkContext(chain, config(params, 1))
-    return withContext(chain, chain.isBlockhashValid(blockhash))
+    const at = checkContext(chain, config(params, 1))
+    return withContext(at, chain.isBlockhashValid(blockhash, at.level))
   },
 
   getFeeForMessage: (chain, params) => {
     const encoded = stringParam(params, 0, 'message')
-    checkContext(chain, config(params, 1))
-    return withContext(chain, chain.feeForMessage(new Uint8Array(Buffer.from(encoded, 'base64'))))
+    const at = checkContext(chain, config(params, 1))
+    const message = new Uint8Array(Buffer.from(encoded, 'base64'))
+    return withContext(at, chain.feeForMessage(message, at.level))
   },
 
   getRecentPrioritizationFees: (chain) => [{ slot: chain.slot, prioritizationFee: 0 }],
@@ -98,15 +95,15 @@ const STATE_METHODS: Readonly<Record<string, Handler>> = {
 
   getBalance: (chain, params) => {
     const key = pubkeyParam(params, 0)
-    checkContext(chain, config(params, 1))
-    return withContext(chain, chain.getBalance(key))
+    const at = checkContext(chain, config(params, 1))
+    return withContext(at, chain.accountAt(key, at.slot)?.lamports ?? 0n)
   },
 
   getAccountInfo: (chain, params) => {
     const key = pubkeyParam(params, 0)
     const options = config(params, 1)
-    checkContext(chain, options)
-    return withContext(chain, accountInfo(chain, key, options))
+    const at = checkContext(chain, options)
+    return withContext(at, accountInfo(chain, at, key, options))
   },
 
   getMultipleAccounts: (chain, params) => {
@@ -116,12 +113,12 @@ const STATE_METHODS: Readonly<Record<string, Handler>> = {
       throw invalid(`Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`)
     }
     const options = config(params, 1)
-    checkContext(chain, options)
+    const at = checkContext(chain, options)
     const checked = keys.map((_, i) => pubkeyParam(keys, i))
     return withContext(
-      chain,
+      at,
       checked.map((key) =>
-        accountInfo(chain, key, { ...options, encoding: options.encoding ?? 'base64' }),
+        accountInfo(chain, at, key, { ...options, encoding: options.encoding ?? 'base64' }),
       ),
     )
   },
@@ -130,4 +127,5 @@ const STATE_METHODS: Readonly<Record<string, Handler>> = {
 export const METHODS: Readonly<Record<string, Handler>> = {
   ...STATE_METHODS,
   ...TRANSACTION_METHODS,
+  ...BLOCK_METHODS,
 }

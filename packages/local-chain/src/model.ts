@@ -58,6 +58,8 @@ export interface LedgerEntry extends ResolvedKeys {
   returnData: ReturnData | null
   /** As the RPC formats memos: "[length] text", joined by "; ". */
   memo: string | null
+  /** The accounts the transaction could write (the chain keeps their states). */
+  writableKeys: string[]
 }
 
 export interface Simulation extends ResolvedKeys {

@@ -3,8 +3,14 @@
 // minContextSlot, wire transactions and account encodings.
 import { getBase58Encoder } from '@solana/kit'
 import type { LocalChain } from './chain.js'
-import type { AccountEncoding, DataSlice } from './encode.js'
+import type {
+  AccountEncoding,
+  DataSlice,
+  RenderTransactionOptions,
+  TransactionEncoding,
+} from './encode.js'
 import { JsonRpcError, MIN_CONTEXT_SLOT_NOT_REACHED } from './errors.js'
+import type { CommitmentLevel } from './timing.js'
 
 /** The agave release whose RPC this mimics; clients only show or compare it. */
 export const SOLANA_CORE_VERSION = '2.3.13'
@@ -17,12 +23,14 @@ export type Handler = (chain: LocalChain, params: Params) => unknown
 
 const base58Bytes = getBase58Encoder()
 
-export function context(chain: LocalChain) {
-  return { apiVersion: SOLANA_CORE_VERSION, slot: chain.slot }
+/** The commitment a call answers at, and that level's newest slot. */
+export interface At {
+  level: CommitmentLevel
+  slot: number
 }
 
-export function withContext(chain: LocalChain, value: unknown) {
-  return { context: context(chain), value }
+export function withContext(at: At, value: unknown) {
+  return { context: { apiVersion: SOLANA_CORE_VERSION, slot: at.slot }, value }
 }
 
 export function invalid(message: string): JsonRpcError {
@@ -77,42 +85,49 @@ export function optionalCount(value: unknown, what: string): number | undefined 
   throw invalid(`Invalid params: ${what} must be an unsigned integer`)
 }
 
-const COMMITMENTS = new Set([
-  'processed',
-  'confirmed',
-  'finalized',
-  'recent',
-  'single',
-  'singleGossip',
-  'root',
-  'max',
-])
+// Deprecated names still accepted by the RPC, mapped as it maps them.
+const COMMITMENTS: Readonly<Record<string, CommitmentLevel>> = {
+  processed: 'processed',
+  recent: 'processed',
+  confirmed: 'confirmed',
+  single: 'confirmed',
+  singleGossip: 'confirmed',
+  finalized: 'finalized',
+  root: 'finalized',
+  max: 'finalized',
+}
 
-/** Validates commitment and minContextSlot, the options most methods share. */
+/** A commitment parameter; the RPC's default is `finalized`. */
+export function commitmentParam(value: unknown, atLeastConfirmed = false): CommitmentLevel {
+  if (value === undefined || value === null) return 'finalized'
+  const level = typeof value === 'string' && Object.hasOwn(COMMITMENTS, value) && COMMITMENTS[value]
+  if (!level) throw invalid(`Invalid params: unknown commitment ${String(value)}`)
+  if (atLeastConfirmed && level === 'processed') {
+    throw invalid('Method does not support commitment below `confirmed`')
+  }
+  return level
+}
+
+/**
+ * Validates commitment and minContextSlot, the options most methods share; the level the call
+ * answers at.
+ */
 export function checkContext(
   chain: LocalChain,
   options: Record<string, unknown>,
   atLeastConfirmed = false,
-) {
-  const commitment = options.commitment
-  if (commitment !== undefined && commitment !== null) {
-    if (typeof commitment !== 'string' || !COMMITMENTS.has(commitment)) {
-      throw invalid(`Invalid params: unknown commitment ${String(commitment)}`)
-    }
-    if (atLeastConfirmed && (commitment === 'processed' || commitment === 'recent')) {
-      throw invalid('Method does not support commitment below `confirmed`')
-    }
-  }
+): At {
+  const level = commitmentParam(options.commitment, atLeastConfirmed)
+  const slot = chain.commitmentSlot(level)
   const minContextSlot = optionalCount(options.minContextSlot, 'minContextSlot')
-  if (minContextSlot !== undefined && chain.slot < minContextSlot) {
+  if (minContextSlot !== undefined && slot < minContextSlot) {
     throw new JsonRpcError(
       MIN_CONTEXT_SLOT_NOT_REACHED,
       'Minimum context slot has not been reached',
-      {
-        contextSlot: chain.slot,
-      },
+      { contextSlot: slot },
     )
   }
+  return { level, slot }
 }
 
 /** Decodes a transaction sent as base58 (the documented default) or base64. */
@@ -166,5 +181,25 @@ export function dataSliceParam(value: unknown): DataSlice | undefined {
   return {
     offset: optionalCount(slice.offset, 'dataSlice.offset') ?? 0,
     length: optionalCount(slice.length, 'dataSlice.length') ?? 0,
+  }
+}
+
+const TRANSACTION_ENCODINGS = new Set(['json', 'jsonParsed', 'base64', 'base58'])
+
+/** `encoding` (default json) and `maxSupportedTransactionVersion` of getTransaction/getBlock. */
+export function transactionRenderParams(
+  options: Record<string, unknown>,
+): RenderTransactionOptions {
+  const encoding = options.encoding ?? 'json'
+  if (typeof encoding !== 'string' || !TRANSACTION_ENCODINGS.has(encoding)) {
+    throw invalid(`Invalid params: unknown variant \`${String(encoding)}\``)
+  }
+  const max = options.maxSupportedTransactionVersion
+  if (max !== undefined && max !== null && typeof max !== 'number') {
+    throw invalid('Invalid params: maxSupportedTransactionVersion must be a number')
+  }
+  return {
+    encoding: encoding as TransactionEncoding,
+    maxSupportedTransactionVersion: typeof max === 'number' ? max : undefined,
   }
 }

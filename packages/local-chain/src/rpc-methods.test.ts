@@ -18,13 +18,13 @@ import {
 } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalChainRpc, startLocalChainRpc } from './server.js'
-import { rpcTestClient, SOL } from './test-support/rpc-client.js'
+import { INSTANT_TIMING, rpcTestClient, SOL } from './test-support/rpc-client.js'
 
 let server: LocalChainRpc
 let rpc: Rpc<SolanaRpcApi>
 
 beforeAll(async () => {
-  server = await startLocalChainRpc({ port: 0 })
+  server = await startLocalChainRpc({ port: 0, chainOptions: { timing: INSTANT_TIMING } })
   rpc = createSolanaRpc(server.url)
 })
 

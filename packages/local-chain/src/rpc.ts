@@ -1,5 +1,6 @@
-// JSON-RPC 2.0 over any transport: one request or a batch in, responses out, with the error
-// objects the Solana RPC sends for bad JSON, bad requests, unknown methods and failed calls.
+// JSON-RPC 2.0 over any transport (HTTP bodies, WebSocket messages): one request or a batch in,
+// responses out, with the error objects the Solana RPC sends for bad JSON, bad requests, unknown
+// methods and failed calls.
 import type { LocalChain } from './chain.js'
 import {
   INTERNAL_ERROR,
@@ -38,9 +39,20 @@ export function isId(value: unknown): value is Id {
   return value === null || typeof value === 'string' || typeof value === 'number'
 }
 
+/** A method's implementation by name; undefined for "Method not found". */
+export type MethodLookup = (method: string) => ((params: unknown[]) => unknown) | undefined
+
+/** The HTTP endpoint's methods: those of METHODS, on `chain`. */
+export function chainMethods(chain: LocalChain): MethodLookup {
+  return (method) => {
+    const handler = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined
+    return handler && ((params) => handler(chain, params))
+  }
+}
+
 /** Answers one JSON-RPC request object; null for a notification (a request without id). */
 export async function handleRpcRequest(
-  chain: LocalChain,
+  methods: MethodLookup,
   request: unknown,
   onError: (error: unknown) => void = () => {},
 ): Promise<JsonRpcResponse | null> {
@@ -54,7 +66,7 @@ export async function handleRpcRequest(
   }
   const replyId: Id = hasId && isId(id) ? id : null
   let response: JsonRpcResponse
-  const handler = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined
+  const handler = methods(method)
   if (!handler) {
     response = errorResponse(replyId, METHOD_NOT_FOUND, 'Method not found')
   } else if (params !== undefined && params !== null && !Array.isArray(params)) {
@@ -65,7 +77,7 @@ export async function handleRpcRequest(
     )
   } else {
     try {
-      const result = await handler(chain, (params as unknown[] | null | undefined) ?? [])
+      const result = await handler((params as unknown[] | null | undefined) ?? [])
       response = { jsonrpc: '2.0', result, id: replyId }
     } catch (error) {
       if (error instanceof JsonRpcError) {
@@ -79,9 +91,18 @@ export async function handleRpcRequest(
   return hasId ? response : null
 }
 
-/** Answers a request body: one request or a batch. Null means "send no body". */
-export async function handleRpcBody(
+/** Answers a request body to `chain`'s methods: one request or a batch. Null: no body. */
+export function handleRpcBody(
   chain: LocalChain,
+  body: string,
+  onError?: (error: unknown) => void,
+): Promise<JsonRpcResponse | JsonRpcResponse[] | null> {
+  return answerRpc(chainMethods(chain), body, onError)
+}
+
+/** Answers a JSON-RPC text (HTTP body or WebSocket message): one request or a batch. */
+export async function answerRpc(
+  methods: MethodLookup,
   body: string,
   onError?: (error: unknown) => void,
 ): Promise<JsonRpcResponse | JsonRpcResponse[] | null> {
@@ -91,12 +112,12 @@ export async function handleRpcBody(
   } catch {
     return errorResponse(null, PARSE_ERROR, 'Parse error')
   }
-  if (!Array.isArray(payload)) return handleRpcRequest(chain, payload, onError)
+  if (!Array.isArray(payload)) return handleRpcRequest(methods, payload, onError)
   if (payload.length === 0) return errorResponse(null, INVALID_REQUEST, 'Invalid request')
   const responses: JsonRpcResponse[] = []
   // In order, one after another: a batch may send a transaction and then ask for its status.
   for (const request of payload) {
-    const response = await handleRpcRequest(chain, request, onError)
+    const response = await handleRpcRequest(methods, request, onError)
     if (response) responses.push(response)
   }
   return responses.length > 0 ? responses : null

@@ -1,22 +1,28 @@
-// Serves a LocalChain over standard Solana JSON-RPC 2.0 on HTTP POST, so @solana/kit, web3.js,
-// the Solana CLI or a wallet can use it like any cluster's RPC endpoint. Loopback only: the
-// faucet gives anyone who can reach it unlimited play money.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+// Serves a LocalChain like a cluster's RPC node: standard Solana JSON-RPC over HTTP on the RPC
+// port and its WebSocket subscriptions on the port after it, with the slot clock running, so
+// @solana/kit, @solana/web3.js, the Solana CLI or a wallet can use it like any cluster. Loopback
+// only: the faucet gives anyone who can reach it unlimited play money.
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LocalChain, type LocalChainOptions } from './chain.js'
-import { stringifyJson } from './json.js'
-import { handleRpcBody } from './rpc.js'
+import { createRpcHttpServer } from './http-endpoint.js'
+import { listenPubSub, type PubSubServer } from './ws-server.js'
 
 export const DEFAULT_LOCAL_CHAIN_PORT = 8899
 const DEFAULT_BODY_LIMIT = 1024 * 1024
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
+/** Tries at pairing a free port with a free next port, when the port is chosen here. */
+const PORT_PAIR_ATTEMPTS = 20
 
 export interface LocalChainRpcOptions {
-  /** TCP port; 0 picks a free one (see `url`). Default 8899, Solana's usual RPC port. */
+  /**
+   * HTTP port; the WebSocket endpoint takes the next one. 0 picks a free pair (see `url`).
+   * Default 8899 (and 8900), Solana's usual ports.
+   */
   port?: number
   /** A loopback address only. Default 127.0.0.1. */
   host?: string
-  /** The chain to serve; a new one by default. */
+  /** The chain to serve (the caller closes it); a new one from `chainOptions` by default. */
   chain?: LocalChain
   chainOptions?: LocalChainOptions
   /** Largest request body in bytes. Default 1 MiB. */
@@ -26,40 +32,38 @@ export interface LocalChainRpcOptions {
 }
 
 export interface LocalChainRpc {
-  /** The endpoint URL, e.g. http://127.0.0.1:8899 */
+  /** The HTTP endpoint, e.g. http://127.0.0.1:8899 */
   url: string
+  /** The WebSocket endpoint, e.g. ws://127.0.0.1:8900 */
+  wsUrl: string
   chain: LocalChain
   close(): Promise<void>
 }
 
-function send(res: ServerResponse, status: number, body: string, type = 'text/plain') {
-  res.writeHead(status, {
-    'Content-Type': `${type}; charset=utf-8`,
-    'Content-Length': Buffer.byteLength(body),
-  })
-  res.end(body)
-}
-
-function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > limit) {
-        resolve(null)
-        req.removeAllListeners('data')
-        req.resume()
-        return
-      }
-      chunks.push(chunk)
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
     })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
   })
 }
 
-/** Starts the JSON-RPC endpoint; resolves once it listens. */
+function closeHttp(server: Server): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()))
+    // Keep-alive connections of HTTP clients would otherwise hold the server open.
+    server.closeAllConnections()
+  })
+}
+
+function isAddressInUse(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'EADDRINUSE' || code === 'EACCES' || error instanceof RangeError
+}
+
+/** Starts the endpoints and the slot clock; resolves once both ports listen. */
 export async function startLocalChainRpc(
   options: LocalChainRpcOptions = {},
 ): Promise<LocalChainRpc> {
@@ -67,79 +71,52 @@ export async function startLocalChainRpc(
   if (!LOOPBACK_HOSTS.has(host)) {
     throw new Error(`the local chain RPC listens on loopback only, not on ${host}`)
   }
-  const chain = options.chain ?? new LocalChain(options.chainOptions)
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT
   const onError = options.onError ?? ((error: unknown) => console.error('local chain RPC', error))
-
-  const server = createServer(async (req, res) => {
-    // Browser wallets and web pages call RPC endpoints cross-origin, as real nodes allow.
-    res.setHeader('Access-Control-Allow-Origin', '*')
-    try {
-      if (req.method === 'OPTIONS') {
-        res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS')
-        res.setHeader('Access-Control-Allow-Headers', 'Content-Type, solana-client')
-        res.setHeader('Access-Control-Max-Age', '86400')
-        res.writeHead(204).end()
-        return
+  const ownsChain = !options.chain
+  const chain = options.chain ?? new LocalChain(options.chainOptions)
+  const requested = options.port ?? DEFAULT_LOCAL_CHAIN_PORT
+  let http: Server | undefined
+  let pubsub: PubSubServer | undefined
+  try {
+    for (let attempt = 0; !pubsub; attempt++) {
+      http = createRpcHttpServer(chain, options.bodyLimit ?? DEFAULT_BODY_LIMIT, onError)
+      const port = await listen(http, requested, host)
+      try {
+        pubsub = await listenPubSub(chain, host, port + 1, onError)
+      } catch (error) {
+        await closeHttp(http)
+        if (requested !== 0 || attempt + 1 >= PORT_PAIR_ATTEMPTS || !isAddressInUse(error)) {
+          throw error
+        }
       }
-      const path = (req.url ?? '/').split('?')[0]
-      if (req.method === 'GET' && path === '/health') {
-        send(res, 200, 'ok')
-        return
-      }
-      if (req.method !== 'POST') {
-        send(res, 405, 'Used HTTP Method is not allowed. POST or OPTIONS is required')
-        return
-      }
-      if (path !== '/') {
-        send(res, 404, 'Not Found')
-        return
-      }
-      const type = req.headers['content-type'] ?? ''
-      if (!type.toLowerCase().startsWith('application/json')) {
-        send(
-          res,
-          415,
-          'Supplied content type is not allowed. Content-Type: application/json is required',
-        )
-        return
-      }
-      const body = await readBody(req, bodyLimit)
-      if (body === null) {
-        res.setHeader('Connection', 'close')
-        send(res, 413, 'Payload Too Large')
-        return
-      }
-      const reply = await handleRpcBody(chain, body, onError)
-      if (reply === null) {
-        res.writeHead(200).end()
-        return
-      }
-      send(res, 200, stringifyJson(reply), 'application/json')
-    } catch (error) {
-      onError(error)
-      if (!res.headersSent) send(res, 500, 'Internal Server Error')
-      else res.destroy()
     }
-  })
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? DEFAULT_LOCAL_CHAIN_PORT, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
+  } catch (error) {
+    if (ownsChain) chain.close()
+    throw error
+  }
+  const server = http as Server
+  const port = (server.address() as AddressInfo).port
+  const { slotMs } = chain.timing
+  const clock =
+    slotMs === null
+      ? null
+      : setInterval(() => {
+          try {
+            chain.advanceSlots(1)
+          } catch (error) {
+            onError(error)
+          }
+        }, slotMs)
   const urlHost = host === '::1' ? '[::1]' : host
+  const ws = pubsub
   return {
     url: `http://${urlHost}:${port}`,
+    wsUrl: `ws://${urlHost}:${ws.port}`,
     chain,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
-        // Keep-alive connections of HTTP clients would otherwise hold the server open.
-        server.closeAllConnections()
-      }),
+    close: async () => {
+      if (clock) clearInterval(clock)
+      await Promise.all([closeHttp(server), ws.close()])
+      if (ownsChain) chain.close()
+    },
   }
 }

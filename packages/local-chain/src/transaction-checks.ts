@@ -1,7 +1,12 @@
 // What the RPC checks before a transaction reaches the runtime: its size, that it decodes, that
 // its header and indexes are sane, and (at preflight) that its signatures verify.
 import { address, getPublicKeyFromAddress, type SignatureBytes, verifySignature } from '@solana/kit'
-import { INVALID_PARAMS, JsonRpcError } from './errors.js'
+import {
+  type DescribedError,
+  INVALID_PARAMS,
+  JsonRpcError,
+  SEND_TRANSACTION_PREFLIGHT_FAILURE,
+} from './errors.js'
 import {
   PACKET_DATA_SIZE,
   type ParsedTransaction,
@@ -72,4 +77,24 @@ export async function signaturesAreValid(transaction: ParsedTransaction): Promis
     }
   }
   return true
+}
+
+/** The error sendTransaction answers when preflight simulation fails, with its logs. */
+export function preflightFailure(
+  err: DescribedError,
+  simulation: { logs: string[]; unitsConsumed: bigint },
+): JsonRpcError {
+  return new JsonRpcError(
+    SEND_TRANSACTION_PREFLIGHT_FAILURE,
+    `Transaction simulation failed: ${err.text}`,
+    {
+      accounts: null,
+      err: err.json,
+      innerInstructions: null,
+      logs: simulation.logs,
+      replacementBlockhash: null,
+      returnData: null,
+      unitsConsumed: simulation.unitsConsumed,
+    },
+  )
 }

@@ -8,6 +8,7 @@ import { LocalChain } from './chain.js'
 import { stringifyJson } from './json.js'
 import { handleRpcBody } from './rpc.js'
 import { type LocalChainRpc, startLocalChainRpc } from './server.js'
+import { INSTANT_TIMING } from './test-support/rpc-client.js'
 import { sendSolTransfer, TransferFailedError } from './transfer.js'
 
 const SOL = 1_000_000_000n
@@ -16,7 +17,7 @@ let server: LocalChainRpc
 let payer: KeyPairSigner
 
 beforeAll(async () => {
-  server = await startLocalChainRpc({ port: 0 })
+  server = await startLocalChainRpc({ port: 0, chainOptions: { timing: INSTANT_TIMING } })
   payer = await generateKeyPairSigner()
   await createSolanaRpc(server.url)
     .requestAirdrop(payer.address, lamports(10n * SOL))

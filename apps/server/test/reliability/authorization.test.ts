@@ -4,7 +4,7 @@
 // foreign-secret tokens are refused.
 
 import { api, buildPath, MAX_ID, type RouteDef } from '@shop/contract'
-import { sendSolTransfer, startLocalChainRpc } from '@shop/local-chain'
+import { QUICK_TIMING, sendSolTransfer, startLocalChainRpc } from '@shop/local-chain'
 import {
   address,
   createSolanaRpc,
@@ -73,7 +73,7 @@ function as(user: FastUser | null, method: string, url: string, payload?: object
 }
 
 beforeAll(async () => {
-  chain = await startLocalChainRpc({ port: 0 })
+  chain = await startLocalChainRpc({ port: 0, chainOptions: { timing: QUICK_TIMING } })
   merchant = (await generateKeyPairSigner()).address
   t = await createTestApp({
     chain: { rpcUrl: chain.url, merchantAddress: merchant },

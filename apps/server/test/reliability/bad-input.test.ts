@@ -10,7 +10,7 @@
 
 import crypto from 'node:crypto'
 import { api, ERROR_STATUS, type RouteDef } from '@shop/contract'
-import { startLocalChainRpc } from '@shop/local-chain'
+import { QUICK_TIMING, startLocalChainRpc } from '@shop/local-chain'
 import { generateKeyPairSigner } from '@solana/kit'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -688,7 +688,7 @@ const pathRequest = fc
 // ------------------------------------------------------------------ setup
 
 beforeAll(async () => {
-  chain = await startLocalChainRpc({ port: 0 })
+  chain = await startLocalChainRpc({ port: 0, chainOptions: { timing: QUICK_TIMING } })
   const merchant = (await generateKeyPairSigner()).address
   t = await createTestApp({
     chain: { rpcUrl: chain.url, merchantAddress: merchant },

@@ -12,7 +12,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { sendSolTransfer, startLocalChainRpc } from '@shop/local-chain'
+import { QUICK_TIMING, sendSolTransfer, startLocalChainRpc } from '@shop/local-chain'
 import {
   address,
   createSolanaRpc,
@@ -357,7 +357,7 @@ async function letAbandonedPaymentsFallDue(): Promise<number> {
 // ------------------------------------------------------------------ setup
 
 beforeAll(async () => {
-  chain = await startLocalChainRpc({ port: 0 })
+  chain = await startLocalChainRpc({ port: 0, chainOptions: { timing: QUICK_TIMING } })
   merchant = (await generateKeyPairSigner()).address
   payer = await generateKeyPairSigner()
   await createSolanaRpc(devnet(chain.url))

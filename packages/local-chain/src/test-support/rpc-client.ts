@@ -24,6 +24,12 @@ import { expect } from 'vitest'
 
 export const SOL = 1_000_000_000n
 
+/**
+ * A chain that stands still unless a test moves it, where whatever lands is final at once: what
+ * the shape and flow tests want. The slot clock and the commitment lags have tests of their own.
+ */
+export const INSTANT_TIMING = { slotMs: null, confirmationDepth: 0, finalizationDepth: 0 }
+
 export interface TransferInput {
   payer: KeyPairSigner
   to: Address
