@@ -3,9 +3,8 @@
 // page with this small script (language switch, Telegram link) and never downloads the React
 // app; everyone else, and every other path, loads the app (src/main.tsx) at once.
 import './index.css'
-import type { PublicConfig } from '@shop/contract'
+import type { Api, PublicConfig } from '@shop/contract'
 import { telegramLoginUrl } from './features/landing/telegram'
-import { endpoints } from './shared/api/endpoints'
 
 type Lang = 'en' | 'lt'
 
@@ -108,7 +107,7 @@ function startStaticLanding(root: HTMLElement): void {
     root.querySelector<HTMLButtonElement>(`button[aria-pressed][lang="${next}"]`)?.focus()
   })
 
-  fetch(endpoints.config.url, {
+  fetch('/api/config' satisfies Api['config']['url'], {
     headers: { Accept: 'application/json' },
     credentials: 'same-origin',
   })

@@ -13,7 +13,7 @@ import { User } from './entities.js'
 
 /**
  * Only the sizes are bounded here: the rules of specification section 5 are `registrationProblems`
- * (rules.ts), which the server checks to answer with their exact messages (USERNAME_INVALID,
+ * (account-rules.ts), which the server checks to answer with their exact messages (USERNAME_INVALID,
  * PASSWORD_INVALID, PASSWORDS_DO_NOT_MATCH) that a schema error could not carry.
  */
 export const RegisterBody = Type.Object({

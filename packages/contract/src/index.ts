@@ -1,5 +1,6 @@
 // @shop/contract: the only place where an API shape is written down.
 
+export * from './account-rules.js'
 export * from './admin/index.js'
 export * from './auth.js'
 export * from './balance.js'
@@ -11,7 +12,7 @@ export * from './entities.js'
 export * from './errors.js'
 export * from './money.js'
 export * from './orders.js'
+export * from './payment-rules.js'
 export * from './payments.js'
 export * from './routes.js'
-export * from './rules.js'
 export * from './support.js'

@@ -4,7 +4,7 @@ import Type, { type Static } from 'typebox'
 import { Id, PageQuery } from './common.js'
 import { PROBLEM_DESCRIPTION_MAX_LENGTH } from './constants.js'
 import { PaymentMethod } from './entities.js'
-import { SIGNATURE_PATTERN } from './rules.js'
+import { SIGNATURE_PATTERN } from './payment-rules.js'
 
 /** Shape of a payment code (the server generates them; uppercase letters, digits, dashes). */
 export const PAYMENT_CODE_PATTERN = '^[A-Z0-9-]{4,40}$'

@@ -9,9 +9,9 @@ import { BALANCE_QUERY_KEY, useBalance } from '../../shared/queries/balance'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { ReceiptIcon, WalletIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
-import { Pager, usePages } from '../../shared/ui/Pager'
-import { QueryState } from '../../shared/ui/QueryState'
-import { SectionSpinner, Spinner } from '../../shared/ui/Spinner'
+import { Pager } from '../../shared/ui/Pager'
+import { QueryState, SectionSpinner } from '../../shared/ui/QueryState'
+import { Spinner } from '../../shared/ui/Spinner'
 import { notify } from '../../shared/ui/toast'
 import { useBalanceHistory } from './api/balanceHistory'
 import { TopupForm } from './components/TopupForm'
@@ -24,8 +24,7 @@ export function BalancePage() {
   const format = useFormat()
   const client = useQueryClient()
   const balance = useBalance()
-  const { page, setPage, pager } = usePages()
-  const history = useBalanceHistory(page)
+  const { query: history, pager, setPage } = useBalanceHistory()
   const [pending, setPendingState] = useState<CryptoPaymentDetails | null>(() =>
     loadPendingPayment('topup'),
   )
@@ -94,7 +93,7 @@ export function BalancePage() {
               </ul>
             )}
           </QueryState>
-          <Pager {...pager(history.data?.total ?? 0)} label={t('balance.historyPages')} />
+          <Pager {...pager} label={t('balance.historyPages')} />
         </section>
       </div>
 

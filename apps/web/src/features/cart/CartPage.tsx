@@ -3,6 +3,7 @@ import { CartSummary } from '../../shared/cart/CartSummary'
 import { CART_MAX_ITEMS } from '../../shared/config'
 import { useTranslation } from '../../shared/i18n'
 import { useCart } from '../../shared/queries/cart'
+import { RetryAlert } from '../../shared/ui/Alert'
 import { Button, ButtonLink } from '../../shared/ui/Button'
 import { CardSection } from '../../shared/ui/Card'
 import { EmptyState } from '../../shared/ui/EmptyState'
@@ -76,7 +77,7 @@ export function CartPage() {
     <Page title={t('cart.title')}>
       <QueryState
         query={cart}
-        failedText={t('cart.loadFailed')}
+        failed={<RetryAlert text={t('cart.loadFailed')} onRetry={() => void cart.refetch()} />}
         failOverData
         isEmpty={(data) => data.items.length === 0}
         empty={

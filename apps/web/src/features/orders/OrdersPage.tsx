@@ -3,7 +3,7 @@ import { ButtonLink } from '../../shared/ui/Button'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { ReceiptIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
-import { Pager, usePages } from '../../shared/ui/Pager'
+import { Pager } from '../../shared/ui/Pager'
 import { QueryState } from '../../shared/ui/QueryState'
 import { useOrders } from './api/listOrders'
 import { OrderRow } from './components/OrderRow'
@@ -11,8 +11,7 @@ import { OrderRow } from './components/OrderRow'
 /** /orders: the user's orders with coloured statuses. */
 export function OrdersPage() {
   const { t } = useTranslation()
-  const { page, pager } = usePages()
-  const orders = useOrders(page)
+  const { query: orders, pager } = useOrders()
 
   return (
     <Page title={t('orders.title')} description={t('orders.subtitle')} width="medium">
@@ -36,7 +35,7 @@ export function OrdersPage() {
           </ul>
         )}
       </QueryState>
-      <Pager {...pager(orders.data?.total ?? 0)} label={t('orders.pages')} />
+      <Pager {...pager} label={t('orders.pages')} />
     </Page>
   )
 }

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router'
 import { PRODUCTS_PAGE_SIZE } from '../../shared/config'
 import { useTranslation } from '../../shared/i18n'
 import { useAddToCart } from '../../shared/queries/cart'
+import { RetryAlert } from '../../shared/ui/Alert'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { SearchIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
@@ -62,7 +63,9 @@ export function ProductsPage() {
       <div className="mt-8" aria-busy={products.isFetching}>
         <QueryState
           query={products}
-          failedText={t('products.loadFailed')}
+          failed={
+            <RetryAlert text={t('products.loadFailed')} onRetry={() => void products.refetch()} />
+          }
           isEmpty={(data) => data.products.length === 0}
           empty={
             <EmptyState

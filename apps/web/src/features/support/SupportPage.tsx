@@ -5,9 +5,8 @@ import { Button } from '../../shared/ui/Button'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { ChatIcon, PlusIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
-import { Pager, usePages } from '../../shared/ui/Pager'
-import { QueryState } from '../../shared/ui/QueryState'
-import { SectionSpinner } from '../../shared/ui/Spinner'
+import { Pager } from '../../shared/ui/Pager'
+import { QueryState, SectionSpinner } from '../../shared/ui/QueryState'
 import { useTickets } from './api/tickets'
 import { CreateTicketModal } from './components/CreateTicketModal'
 import { FaqList } from './components/FaqList'
@@ -17,8 +16,7 @@ import { TicketRow } from './components/TicketRow'
 /** /support: own tickets, the FAQ and the create-ticket dialog. */
 export function SupportPage() {
   const { t } = useTranslation()
-  const { page, pager } = usePages()
-  const tickets = useTickets(page)
+  const { query: tickets, pager } = useTickets()
   const [creating, setCreating] = useState(false)
   const [openTicket, setOpenTicket] = useState<Ticket | null>(null)
 
@@ -58,7 +56,7 @@ export function SupportPage() {
               </ul>
             )}
           </QueryState>
-          <Pager {...pager(tickets.data?.total ?? 0)} label={t('support.ticketPages')} />
+          <Pager {...pager} label={t('support.ticketPages')} />
         </section>
         <section aria-labelledby="faq-title" id="faq">
           <h2 id="faq-title" className="mb-3 font-semibold text-lg text-slate-900">

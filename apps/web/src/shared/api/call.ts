@@ -1,4 +1,6 @@
 import {
+  type Api,
+  type ApiRouteName,
   buildPath,
   type RouteBody,
   type RouteParams,
@@ -6,7 +8,16 @@ import {
   type RouteResponse,
 } from '@shop/contract'
 import { apiRequest, type QueryValue, type RequestOptions } from './client'
-import { endpoints, type WebRoute } from './endpoints'
+
+type EndpointOf<N extends ApiRouteName> = `${Api[N]['method']} ${Api[N]['url']}`
+
+/** A route of the contract's table as `METHOD /url`, e.g. `'POST /api/payment/create'`. */
+export type Endpoint = { [N in ApiRouteName]: EndpointOf<N> }[ApiRouteName]
+
+/** The name in the contract's table of the route an endpoint is. */
+export type RouteOf<E extends Endpoint> = {
+  [N in ApiRouteName]: EndpointOf<N> extends E ? N : never
+}[ApiRouteName]
 
 /**
  * One part of a request, typed from the route: left out where the route has none, optional where
@@ -19,24 +30,32 @@ type Part<K extends string, T> = [T] extends [undefined]
     : { [P in K]: T }
 
 /** What a call of a route sends: its path parameters, query and body, as the contract types them. */
-export type CallOptions<N extends WebRoute> = Part<'params', RouteParams<N>> &
+export type CallOptions<N extends ApiRouteName> = Part<'params', RouteParams<N>> &
   Part<'query', RouteQuery<N>> &
   Part<'body', RouteBody<N>> &
   Pick<RequestOptions, 'signal' | 'handleAuthErrors'>
 
-type CallArgs<N extends WebRoute> =
+type CallArgs<N extends ApiRouteName> =
   object extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>]
 
 /**
- * Calls a route of the contract by its name, e.g. `call('createPayment', { body })` or
- * `call('getTicket', { params: { id } })`: method, URL, parameters, query, body and answer are all
- * typed from the contract's route table. Token refresh and errors: see `apiRequest`.
+ * Calls a route of the contract's table, named by its method and URL: for example
+ * `call('POST /api/payment/create', { body })` or
+ * `call('GET /api/support/tickets/:id', { params: { id } })`. Only the table's routes are
+ * accepted, and their parameters, query, body and answer are typed from the route's entry.
+ * Token refresh and errors: see `apiRequest`.
+ *
+ * The route is named by its method and URL rather than by its key in the table because the
+ * browser cannot look the key up: the table's entries hold every request and response schema,
+ * which would bring TypeBox and all the schemas (about 80 kB) into the bundle.
  */
-export function call<N extends WebRoute>(
-  name: N,
-  ...[options]: CallArgs<N>
-): Promise<RouteResponse<N>> {
-  const { method, url } = endpoints[name]
+export function call<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: CallArgs<RouteOf<E>>
+): Promise<RouteResponse<RouteOf<E>>> {
+  const space = endpoint.indexOf(' ')
+  const method = endpoint.slice(0, space) as Api[ApiRouteName]['method']
+  const url = endpoint.slice(space + 1)
   const { params, query, body, ...rest } = (options ?? {}) as {
     params?: Record<string, string | number>
     query?: Record<string, QueryValue>
@@ -46,5 +65,5 @@ export function call<N extends WebRoute>(
     url,
     params,
   )
-  return apiRequest<RouteResponse<N>>(method, path, { ...rest, query, body })
+  return apiRequest(method, path, { ...rest, query, body })
 }

@@ -1,10 +1,9 @@
-import type { HttpMethod } from '@shop/contract'
+import type { Api, HttpMethod } from '@shop/contract'
 import { readStoredTokens, useAuthStore } from '../auth/store'
 import { API_TIMEOUT_MS } from '../config'
 import i18n from '../i18n'
 import { currentPathname, navigateTo } from '../navigation'
 import { notify } from '../ui/toast'
-import { endpoints } from './endpoints'
 import { ApiError } from './errors'
 
 export { ApiError, getErrorMessage, isApiError } from './errors'
@@ -25,7 +24,7 @@ export interface RequestOptions {
   handleAuthErrors?: boolean
 }
 
-export const REFRESH_PATH = endpoints.refresh.url
+export const REFRESH_PATH: Api['refresh']['url'] = '/api/auth/telegram/refresh'
 const REFRESH_LOCK = 'auth-refresh'
 /** Where the 403 handler leaves the user in place instead of sending them to /. */
 const PUBLIC_PATHS = new Set(['/', '/login', '/register'])

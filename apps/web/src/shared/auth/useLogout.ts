@@ -9,7 +9,7 @@ export function useLogout(): () => void {
   return useCallback(() => {
     if (useAuthStore.getState().accessToken) {
       // The call reads the token synchronously, before the store is cleared below.
-      call('logout', { handleAuthErrors: false }).catch(() => undefined)
+      call('POST /api/auth/logout', { handleAuthErrors: false }).catch(() => undefined)
     }
     // Clearing the session also empties the query cache (see app/providers.tsx).
     useAuthStore.getState().clear()

@@ -7,7 +7,7 @@ export const BALANCE_HISTORY_QUERY_KEY = ['balance', 'history'] as const
 /** GET /api/balance. */
 export const balanceQueryOptions = queryOptions({
   queryKey: BALANCE_QUERY_KEY,
-  queryFn: ({ signal }) => call('getBalance', { signal }),
+  queryFn: ({ signal }) => call('GET /api/balance', { signal }),
 })
 
 export function useBalance() {

@@ -12,7 +12,7 @@ export { CART_QUERY_KEY }
 
 /** GET /api/cart: the signed-in user's cart, priced afresh by the server. */
 export function fetchCart(signal?: AbortSignal): Promise<Cart> {
-  return call('getCart', { signal })
+  return call('GET /api/cart', { signal })
 }
 
 // Cart failures are not toasted (specification section 8): the cart page shows its own state.
@@ -49,7 +49,7 @@ export function useAddToCart() {
     mutationFn: async (productId: number) => {
       const cart = client.getQueryData<Cart>(CART_QUERY_KEY)
       if (cart && cart.items_count >= CART_MAX_ITEMS) throw new CartFullError()
-      return call('addToCart', { body: { product_id: productId } })
+      return call('POST /api/cart/add', { body: { product_id: productId } })
     },
     onSuccess: async () => {
       notify.success(t('cart.toast.added'))

@@ -4,7 +4,7 @@ import { call } from '../api/call'
 /** GET /api/config: whether Telegram login and the demo wallet are offered. */
 export const configQueryOptions = queryOptions({
   queryKey: ['config'],
-  queryFn: ({ signal }) => call('config', { signal }),
+  queryFn: ({ signal }) => call('GET /api/config', { signal }),
   staleTime: Number.POSITIVE_INFINITY,
   // The page works without it (no Telegram button, no demo wallet): nothing to toast.
   meta: { silent: true },

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { useTranslation } from '../i18n'
+import { Button } from './Button'
 
 type AlertTone = 'error' | 'warning' | 'info' | 'success'
 
@@ -25,5 +27,18 @@ export function Alert({ tone = 'info', children, assertive, className = '' }: Al
     <div role={role} className={`rounded-xl border px-4 py-3 text-sm ${tones[tone]} ${className}`}>
       {children}
     </div>
+  )
+}
+
+/** A load that failed: its text and a retry button. */
+export function RetryAlert({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Alert tone="error">
+      <p>{text}</p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Alert>
   )
 }

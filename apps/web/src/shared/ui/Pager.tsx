@@ -1,5 +1,3 @@
-import { useState } from 'react'
-import { DEFAULT_PAGE_SIZE } from '../config'
 import { useTranslation } from '../i18n'
 import { Button } from './Button'
 
@@ -32,19 +30,4 @@ export function Pager({ page, hasNext, onPrevious, onNext, label, alwaysShow }: 
       </Button>
     </nav>
   )
-}
-
-/**
- * The page of a history list on screen (20 rows a page, from 1) and the pager's props for a list
- * of `total` rows.
- */
-export function usePages() {
-  const [page, setPage] = useState(1)
-  const pager = (total: number) => ({
-    page,
-    hasNext: page * DEFAULT_PAGE_SIZE < total,
-    onPrevious: () => setPage((current) => Math.max(1, current - 1)),
-    onNext: () => setPage((current) => current + 1),
-  })
-  return { page, setPage, pager }
 }

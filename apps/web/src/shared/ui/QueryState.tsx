@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '../i18n'
-import { Alert } from './Alert'
-import { Button } from './Button'
-import { PageSpinner } from './Spinner'
+import { PageSpinner, Spinner } from './Spinner'
 
 /** What QueryState reads of a TanStack Query result. */
 interface QueryResult<T> {
@@ -16,8 +14,8 @@ interface QueryStateProps<T> {
   query: QueryResult<T>
   /** Shown while the first answer is awaited: a page-sized spinner unless given. */
   loading?: ReactNode
-  /** A failure shows this text with a retry button; without it, a failure shows `empty`. */
-  failedText?: string
+  /** Shown when the query failed (e.g. a RetryAlert); without it, a failure shows `empty`. */
+  failed?: ReactNode
   /** Show the failure even over an earlier answer still at hand (the cart: stale lines mislead). */
   failOverData?: boolean
   /** Whether an answer has nothing to show. */
@@ -31,24 +29,30 @@ interface QueryStateProps<T> {
 export function QueryState<T>({
   query,
   loading = <PageSpinner />,
-  failedText,
+  failed,
   failOverData = false,
   isEmpty,
   empty = null,
   children,
 }: QueryStateProps<T>) {
-  const { t } = useTranslation()
   if (query.isPending) return loading
-  if (failedText && query.isError && (failOverData || query.data === undefined)) {
-    return (
-      <Alert tone="error">
-        <p>{failedText}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
-    )
-  }
+  if (failed && query.isError && (failOverData || query.data === undefined)) return failed
   if (query.data === undefined || isEmpty?.(query.data)) return empty
   return children(query.data)
+}
+
+/** QueryState's `loading` for a section of a page: a centred spinner, `className` the space. */
+export function SectionSpinner({
+  size = 'md',
+  className,
+}: {
+  size?: 'md' | 'lg'
+  className: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className={`flex justify-center ${className} text-emerald-600`}>
+      <Spinner size={size} label={t('common.loading')} />
+    </div>
+  )
 }

@@ -34,19 +34,3 @@ export function PageSpinner() {
     </div>
   )
 }
-
-/** A centred spinner for a section of a page; `className` sets the space around it. */
-export function SectionSpinner({
-  size = 'md',
-  className,
-}: {
-  size?: keyof typeof sizes
-  className: string
-}) {
-  const { t } = useTranslation()
-  return (
-    <div className={`flex justify-center ${className} text-emerald-600`}>
-      <Spinner size={size} label={t('common.loading')} />
-    </div>
-  )
-}

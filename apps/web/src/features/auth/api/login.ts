@@ -5,7 +5,7 @@ import { useSignIn } from '../../../shared/auth/useSignIn'
 
 /** POST /api/auth/web/login. */
 export function login(body: LoginBody) {
-  return call('login', { body })
+  return call('POST /api/auth/web/login', { body })
 }
 
 export function useLogin() {

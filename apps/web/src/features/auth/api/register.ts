@@ -5,7 +5,7 @@ import { useSignIn } from '../../../shared/auth/useSignIn'
 
 /** POST /api/auth/web/register. */
 export function register(body: RegisterBody) {
-  return call('register', { body })
+  return call('POST /api/auth/web/register', { body })
 }
 
 export function useRegister() {

@@ -12,7 +12,8 @@ export function useRemoveFromCart() {
   const client = useQueryClient()
   const { t } = useTranslation()
   return useMutation({
-    mutationFn: (productId: number) => call('removeFromCart', { params: { productId } }),
+    mutationFn: (productId: number) =>
+      call('DELETE /api/cart/remove/:productId', { params: { productId } }),
     onSuccess: async () => {
       notify.success(t('cart.toast.removed'))
       await client.invalidateQueries({ queryKey: CART_QUERY_KEY })
@@ -26,7 +27,7 @@ export function useClearCart() {
   const client = useQueryClient()
   const { t } = useTranslation()
   return useMutation({
-    mutationFn: () => call('clearCart'),
+    mutationFn: () => call('DELETE /api/cart/clear'),
     onSuccess: (cart) => {
       client.setQueryData(CART_QUERY_KEY, cart)
       notify.success(t('cart.toast.cleared'))
@@ -40,7 +41,8 @@ export function useApplyCoupon() {
   const client = useQueryClient()
   const { t } = useTranslation()
   return useMutation({
-    mutationFn: (code: string) => call('applyCoupon', { body: { coupon_code: code } }),
+    mutationFn: (code: string) =>
+      call('POST /api/cart/coupon/apply', { body: { coupon_code: code } }),
     onSuccess: (cart) => {
       client.setQueryData(CART_QUERY_KEY, cart)
       notify.success(t('cart.toast.couponApplied'))
@@ -53,7 +55,7 @@ export function useRemoveCoupon() {
   const client = useQueryClient()
   const { t } = useTranslation()
   return useMutation({
-    mutationFn: () => call('removeCoupon'),
+    mutationFn: () => call('DELETE /api/cart/coupon/remove'),
     onSuccess: (cart) => {
       client.setQueryData(CART_QUERY_KEY, cart)
       notify.info(t('cart.toast.couponRemoved'))

@@ -4,7 +4,7 @@ import { call } from '../../../shared/api/call'
 
 /** POST /api/payment/create: check out the cart with the balance or with SOL. */
 export function createPayment(method: PaymentMethod) {
-  return call('createPayment', { body: { payment_method: method } })
+  return call('POST /api/payment/create', { body: { payment_method: method } })
 }
 
 export function useCreatePayment() {

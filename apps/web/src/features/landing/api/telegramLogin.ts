@@ -5,7 +5,7 @@ import { useSignIn } from '../../../shared/auth/useSignIn'
 
 /** POST /api/auth/telegram/telegram-login with the data Telegram signed. */
 export function telegramLogin(body: TelegramLoginBody) {
-  return call('telegramLogin', { body })
+  return call('POST /api/auth/telegram/telegram-login', { body })
 }
 
 export function useTelegramLogin() {

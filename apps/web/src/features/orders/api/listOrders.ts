@@ -1,11 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
-import { pagedListQueryOptions } from '../../../shared/api/pagedList'
+import { usePagedList } from '../../../shared/api/pagedList'
 
 /** GET /api/orders: newest first, 20 a page. */
-export function ordersQueryOptions(page: number) {
-  return pagedListQueryOptions('listOrders', ['orders'], page)
-}
-
-export function useOrders(page: number) {
-  return useQuery(ordersQueryOptions(page))
+export function useOrders() {
+  return usePagedList('GET /api/orders', ['orders'])
 }

@@ -4,7 +4,7 @@ import { call } from '../../../shared/api/call'
 /** GET /api/products/cities-with-products. */
 export const citiesQueryOptions = queryOptions({
   queryKey: ['cities-with-products'],
-  queryFn: ({ signal }) => call('citiesWithProducts', { signal }),
+  queryFn: ({ signal }) => call('GET /api/products/cities-with-products', { signal }),
 })
 
 export function useCitiesWithProducts() {

@@ -8,7 +8,11 @@ export function districtsQueryOptions(cityId: number | null) {
     queryFn:
       cityId === null
         ? skipToken
-        : ({ signal }) => call('districtsWithProducts', { params: { cityId }, signal }),
+        : ({ signal }) =>
+            call('GET /api/products/districts-with-products/:cityId', {
+              params: { cityId },
+              signal,
+            }),
   })
 }
 

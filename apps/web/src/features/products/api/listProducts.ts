@@ -6,7 +6,7 @@ import { call } from '../../../shared/api/call'
 export function productsQueryOptions(query: ProductsQuery) {
   return queryOptions({
     queryKey: ['products', query],
-    queryFn: ({ signal }) => call('listProducts', { query, signal }),
+    queryFn: ({ signal }) => call('GET /api/products', { query, signal }),
     placeholderData: keepPreviousData,
   })
 }

@@ -4,14 +4,14 @@ import { call } from '../../../shared/api/call'
 /** GET /api/user/me. */
 export const meQueryOptions = queryOptions({
   queryKey: ['me'],
-  queryFn: ({ signal }) => call('me', { signal }),
+  queryFn: ({ signal }) => call('GET /api/user/me', { signal }),
   staleTime: 0,
 })
 
 /** GET /api/user/stats. */
 export const statsQueryOptions = queryOptions({
   queryKey: ['stats'],
-  queryFn: ({ signal }) => call('stats', { signal }),
+  queryFn: ({ signal }) => call('GET /api/user/stats', { signal }),
   staleTime: 0,
 })
 

@@ -7,7 +7,7 @@ import { useTranslation } from '../../../shared/i18n'
 export function categoriesQueryOptions(lang: Lang) {
   return queryOptions({
     queryKey: ['support', 'categories', lang],
-    queryFn: ({ signal }) => call('listCategories', { query: { lang }, signal }),
+    queryFn: ({ signal }) => call('GET /api/support/categories', { query: { lang }, signal }),
   })
 }
 

@@ -7,7 +7,7 @@ import { useTranslation } from '../../../shared/i18n'
 export function faqQueryOptions(lang: Lang) {
   return queryOptions({
     queryKey: ['support', 'faq', lang],
-    queryFn: ({ signal }) => call('faq', { query: { lang }, signal }),
+    queryFn: ({ signal }) => call('GET /api/support/faq', { query: { lang }, signal }),
   })
 }
 

@@ -1,24 +1,20 @@
 import type { CreateTicketBody } from '@shop/contract'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../../shared/api/call'
-import { pagedListQueryOptions } from '../../../shared/api/pagedList'
+import { usePagedList } from '../../../shared/api/pagedList'
 
 export const TICKETS_QUERY_KEY = ['support', 'tickets'] as const
 
 /** GET /api/support/tickets: most recently updated first, 20 a page. */
-export function ticketsQueryOptions(page: number) {
-  return pagedListQueryOptions('listTickets', [...TICKETS_QUERY_KEY, 'list'], page)
-}
-
-export function useTickets(page: number) {
-  return useQuery(ticketsQueryOptions(page))
+export function useTickets() {
+  return usePagedList('GET /api/support/tickets', [...TICKETS_QUERY_KEY, 'list'])
 }
 
 /** GET /api/support/tickets/:id: the ticket with its messages, oldest first. */
 export function ticketQueryOptions(id: number) {
   return queryOptions({
     queryKey: [...TICKETS_QUERY_KEY, 'detail', id],
-    queryFn: ({ signal }) => call('getTicket', { params: { id }, signal }),
+    queryFn: ({ signal }) => call('GET /api/support/tickets/:id', { params: { id }, signal }),
     staleTime: 0,
   })
 }
@@ -31,7 +27,7 @@ export function useTicket(id: number) {
 export function useCreateTicket() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateTicketBody) => call('createTicket', { body }),
+    mutationFn: (body: CreateTicketBody) => call('POST /api/support/tickets', { body }),
     onSuccess: (ticket) => {
       client.setQueryData(ticketQueryOptions(ticket.id).queryKey, ticket)
       void client.invalidateQueries({ queryKey: [...TICKETS_QUERY_KEY, 'list'] })
@@ -45,7 +41,7 @@ export function useReplyTicket(id: number) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (text: string) =>
-      call('replyTicket', { params: { id }, body: { message_text: text } }),
+      call('POST /api/support/tickets/:id/reply', { params: { id }, body: { message_text: text } }),
     onSuccess: (ticket) => {
       client.setQueryData(ticketQueryOptions(id).queryKey, ticket)
       void client.invalidateQueries({ queryKey: [...TICKETS_QUERY_KEY, 'list'] })

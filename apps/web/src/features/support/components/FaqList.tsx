@@ -1,6 +1,5 @@
 import { useTranslation } from '../../../shared/i18n'
-import { QueryState } from '../../../shared/ui/QueryState'
-import { SectionSpinner } from '../../../shared/ui/Spinner'
+import { QueryState, SectionSpinner } from '../../../shared/ui/QueryState'
 import { useFaq } from '../api/faq'
 
 /** The questions and answers in the active language, each opening on its own. */

@@ -4,7 +4,7 @@ import { submitSignature } from './submitSignature'
 
 /** POST /api/dev/pay/:paymentCode: the server's demo wallet pays on the local chain. */
 export function payWithDemoWallet(paymentCode: string) {
-  return call('demoPay', { params: { paymentCode } })
+  return call('POST /api/dev/pay/:paymentCode', { params: { paymentCode } })
 }
 
 /**

@@ -7,7 +7,7 @@ export const paymentStatusKey = (paymentCode: string) => ['payment', paymentCode
 /** GET /api/payment/status/:paymentCode. A failure is only logged (specification section 8). */
 export async function fetchPaymentStatus(paymentCode: string, signal?: AbortSignal) {
   try {
-    return await call('paymentStatus', { params: { paymentCode }, signal })
+    return await call('GET /api/payment/status/:paymentCode', { params: { paymentCode }, signal })
   } catch (error) {
     console.warn('Payment status check failed', error)
     throw error

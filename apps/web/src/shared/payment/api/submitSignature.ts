@@ -3,7 +3,10 @@ import { call } from '../../api/call'
 
 /** POST /api/payment/:paymentCode/submit-signature: settle a payment with a transfer's signature. */
 export function submitSignature(paymentCode: string, signature: string) {
-  return call('submitSignature', { params: { paymentCode }, body: { signature } })
+  return call('POST /api/payment/:paymentCode/submit-signature', {
+    params: { paymentCode },
+    body: { signature },
+  })
 }
 
 export function useSubmitSignature(paymentCode: string) {

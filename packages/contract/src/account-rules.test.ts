@@ -3,11 +3,9 @@ import {
   confirmationProblem,
   passwordProblem,
   registrationProblems,
-  signatureProblem,
   signInProblems,
-  topupAmountProblem,
   usernameProblem,
-} from './rules.js'
+} from './account-rules.js'
 
 describe('usernameProblem', () => {
   it.each([
@@ -73,35 +71,5 @@ describe('signInProblems', () => {
     })
     // Too long or odd names and passwords are the server's to refuse (INVALID_CREDENTIALS).
     expect(signInProblems({ username: 'a b!'.repeat(20), password: 'p'.repeat(101) })).toEqual({})
-  })
-})
-
-describe('topupAmountProblem', () => {
-  it.each([
-    [5, null],
-    [5.01, null],
-    [10_000, null],
-    [4.99, 'belowMinimum'],
-    [0, 'belowMinimum'],
-    [10_000.01, 'aboveMaximum'],
-    [5.001, 'notCents'],
-    [Number.NaN, 'notCents'],
-  ])('%d EUR: %s', (amount, problem) => {
-    expect(topupAmountProblem(amount)).toBe(problem)
-  })
-})
-
-describe('signatureProblem', () => {
-  it.each([
-    ['', 'required'],
-    ['   ', 'required'],
-    ['not-a-signature', 'malformed'],
-    ['0'.repeat(88), 'malformed'], // 0 is not a Base58 digit
-    ['3'.repeat(63), 'malformed'],
-    ['3'.repeat(91), 'malformed'],
-    ['3'.repeat(87), null],
-    [` ${'5'.repeat(88)} `, null],
-  ])('%j: %s', (signature, problem) => {
-    expect(signatureProblem(signature)).toBe(problem)
   })
 })

@@ -1,18 +1,15 @@
-// The rules both sides check (specification section 5 and the top-up minimum), written once for
-// the web app's forms and for the server. Each check answers with a problem code, never a
-// sentence: the web app turns the code into its i18n message (English or Lithuanian), the server
-// into its error code and the specification's English message.
+// The account rules of specification section 5, written once for the web app's register and login
+// forms and for the server (payment-rules.ts holds the payment ones). Each check answers with a
+// problem code, never a sentence: the web app turns the code into its i18n message (English or
+// Lithuanian), the server into its error code and the specification's English message.
 
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  TOPUP_MAX_EUR,
-  TOPUP_MIN_EUR,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
 } from './constants.js'
-import { eurosToCents } from './money.js'
 
 export type UsernameProblem = 'required' | 'tooShort' | 'tooLong' | 'invalidCharacters'
 export type PasswordProblem = 'required' | 'tooShort' | 'tooLong'
@@ -91,33 +88,4 @@ export function signInProblems(input: { username: string; password: string }): S
   const password = passwordProblem(input.password)
   if (password === 'required' || password === 'tooShort') problems.password = password
   return problems
-}
-
-export type TopupAmountProblem = 'notCents' | 'belowMinimum' | 'aboveMaximum'
-
-/** A top-up amount in euros: whole cents, at least 5 EUR, at most 10,000 EUR. */
-export function topupAmountProblem(euros: number): TopupAmountProblem | null {
-  const cents = eurosToCents(euros)
-  if (cents === null) return 'notCents'
-  if (cents < TOPUP_MIN_EUR * 100) return 'belowMinimum'
-  if (cents > TOPUP_MAX_EUR * 100) return 'aboveMaximum'
-  return null
-}
-
-/**
- * A Solana transaction signature: Base58, 64 to 90 characters (64 bytes encode to 64-88). Kept
- * here, not beside the schema that uses it, so that the web app takes it without TypeBox.
- */
-export const SIGNATURE_PATTERN = '^[1-9A-HJ-NP-Za-km-z]{64,90}$'
-
-export type SignatureProblem = 'required' | 'malformed'
-
-const signaturePattern = new RegExp(SIGNATURE_PATTERN)
-
-/** A transaction signature pasted to settle a payment, surrounding spaces ignored. */
-export function signatureProblem(signature: string): SignatureProblem | null {
-  const value = signature.trim()
-  if (!value) return 'required'
-  if (!signaturePattern.test(value)) return 'malformed'
-  return null
 }
