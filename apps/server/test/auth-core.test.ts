@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, signUp, type TestApp } from './helpers.js'
+import { describe, expect, it } from 'vitest'
+import { signUp, useTestApp } from './helpers.js'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
 
 describe('sessions', () => {
   it('registers, reads the profile, refreshes with rotation and logs out', async () => {

@@ -1,16 +1,10 @@
 // Sign-up: every rule of specification section 5 with its exact message, case-insensitive
 // uniqueness (also under concurrency) and the username check the register form calls.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, signUp, type TestApp } from './helpers.js'
+import { describe, expect, it } from 'vitest'
+import { signUp, useTestApp } from './helpers.js'
 import { expectProblem } from './support/problems.js'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
 
 function register(username: string, password = 'Passw0rd!', confirm = password) {
   return t.app.inject({

@@ -2,20 +2,14 @@
 // 401 (refresh and retry) versus 403 (sign out) split the web client relies on.
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { decodeJwt } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { refreshTokens, users } from '../src/db/schema.js'
 import { REFRESH_GRACE_MS } from '../src/modules/auth/sessions.js'
 import { AccessTokens, hashRefreshToken } from '../src/modules/auth/tokens.js'
-import { createTestApp, type SignedUpUser, signUp, type TestApp, testConfig } from './helpers.js'
+import { type SignedUpUser, signUp, testConfig, useTestApp } from './helpers.js'
 import { expectProblem } from './support/problems.js'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
 
 function login(username: string, password: string) {
   return t.app.inject({

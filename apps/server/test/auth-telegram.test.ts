@@ -10,7 +10,7 @@ import {
   telegramUsernameBase,
   usernameCandidates,
 } from '../src/modules/auth/telegram.js'
-import { createTestApp, signUp, type TestApp } from './helpers.js'
+import { createTestApp, signUp, type TestApp, useTestApp } from './helpers.js'
 
 const BOT_TOKEN = '7000000001:AAH-test_bot_secret_part_0123456789'
 const BOT_USERNAME = 'privacy_shop_bot'
@@ -42,14 +42,8 @@ function widgetData(extra: Record<string, string | number> = {}) {
   }
 }
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp({
-    config: { telegramBotToken: BOT_TOKEN, telegramBotUsername: BOT_USERNAME },
-  })
-})
-afterAll(async () => {
-  await t.close()
+const t = useTestApp({
+  config: { telegramBotToken: BOT_TOKEN, telegramBotUsername: BOT_USERNAME },
 })
 
 function telegramLogin(payload: object, app = t.app) {

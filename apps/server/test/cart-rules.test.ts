@@ -2,37 +2,23 @@
 // 3-unit limit under concurrency, isolation between users and malformed input.
 import type { Cart } from '@shop/contract'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { cartItems, carts, cities, districts, products } from '../src/db/schema.js'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { cartItems, carts, products } from '../src/db/schema.js'
 import { CartService, lineAvailable } from '../src/modules/cart/service.js'
 import { StockService } from '../src/modules/catalog/stock.js'
 import { CouponService } from '../src/modules/coupons/service.js'
-import { createTestApp, type SignedUpUser, signUp, type TestApp } from './helpers.js'
+import { type SignedUpUser, signUp, useTestApp } from './helpers.js'
+import { createPlace, createProduct, type Place } from './support/factories.js'
 
-let t: TestApp
+const t = useTestApp()
 let alice: SignedUpUser
 let bob: SignedUpUser
-let cityId: number
-let districtId: number
+let place: Place
 
-async function addProduct(
+function addProduct(
   fields: { priceCents?: number; stock?: number; reserved?: number; active?: boolean } = {},
 ): Promise<number> {
-  const [row] = await t.database.db
-    .insert(products)
-    .values({
-      name: `Cart test product ${Math.random().toString(36).slice(2, 8)}`,
-      category: 'test',
-      priceCents: fields.priceCents ?? 1000,
-      stock: fields.stock ?? 10,
-      reserved: fields.reserved ?? 0,
-      active: fields.active ?? true,
-      cityId,
-      districtId,
-    })
-    .returning({ id: products.id })
-  if (!row) throw new Error('product insert returned nothing')
-  return row.id
+  return createProduct(t.database.db, { ...place, ...fields })
 }
 
 function call(
@@ -76,25 +62,9 @@ const EMPTY: Cart = {
 }
 
 beforeAll(async () => {
-  t = await createTestApp()
-  const [city] = await t.database.db
-    .insert(cities)
-    .values({ name: 'Cartville' })
-    .returning({ id: cities.id })
-  if (!city) throw new Error('no city')
-  cityId = city.id
-  const [district] = await t.database.db
-    .insert(districts)
-    .values({ cityId, name: 'Centre' })
-    .returning({ id: districts.id })
-  if (!district) throw new Error('no district')
-  districtId = district.id
+  place = await createPlace(t.database.db, { city: 'Cartville' })
   alice = await signUp(t.app)
   bob = await signUp(t.app)
-})
-
-afterAll(async () => {
-  await t.close()
 })
 
 beforeEach(async () => {

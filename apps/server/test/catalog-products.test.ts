@@ -2,13 +2,13 @@
 // the demo shop plus places of our own whose contents are known exactly.
 import type { City, District, Product, ProductList, ProductsGrouped } from '@shop/contract'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cities, districts, products } from '../src/db/schema.js'
-import { seedDemo } from '../src/db/seed/seed-demo.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { products } from '../src/db/schema.js'
 import { escapeLike } from '../src/modules/catalog/service.js'
-import { createTestApp, type SignedUpUser, signUp, type TestApp } from './helpers.js'
+import { type SignedUpUser, signUp, useTestApp } from './helpers.js'
+import { createPlace, createProduct } from './support/factories.js'
 
-let t: TestApp
+const t = useTestApp({ seed: true })
 let user: SignedUpUser
 
 interface Place {
@@ -17,17 +17,16 @@ interface Place {
 }
 
 async function addPlace(city: string, districtNames: string[]): Promise<Place> {
-  const { db } = t.database
-  const [row] = await db.insert(cities).values({ name: city }).returning({ id: cities.id })
-  if (!row) throw new Error('city insert returned nothing')
-  const inserted = await db
-    .insert(districts)
-    .values(districtNames.map((name) => ({ cityId: row.id, name })))
-    .returning({ id: districts.id, name: districts.name })
-  return { cityId: row.id, districtIds: Object.fromEntries(inserted.map((d) => [d.name, d.id])) }
+  const place = await createPlace(t.database.db, { city, districts: districtNames })
+  return {
+    cityId: place.cityId,
+    districtIds: Object.fromEntries(
+      districtNames.map((name, i) => [name, place.districtIds[i] ?? 0]),
+    ),
+  }
 }
 
-async function addProduct(
+function addProduct(
   place: Place,
   district: string,
   fields: {
@@ -40,21 +39,7 @@ async function addProduct(
 ): Promise<number> {
   const districtId = place.districtIds[district]
   if (districtId === undefined) throw new Error(`no district ${district}`)
-  const [row] = await t.database.db
-    .insert(products)
-    .values({
-      name: fields.name,
-      category: 'test',
-      priceCents: fields.priceCents ?? 1000,
-      stock: fields.stock ?? 5,
-      reserved: fields.reserved ?? 0,
-      active: fields.active ?? true,
-      cityId: place.cityId,
-      districtId,
-    })
-    .returning({ id: products.id })
-  if (!row) throw new Error('product insert returned nothing')
-  return row.id
+  return createProduct(t.database.db, { stock: 5, ...fields, cityId: place.cityId, districtId })
 }
 
 async function get<T>(url: string): Promise<T> {
@@ -77,8 +62,6 @@ let reservedId: number
 let inactiveId: number
 
 beforeAll(async () => {
-  t = await createTestApp()
-  await seedDemo(t.database.db)
   user = await signUp(t.app)
 
   // Testopolis: exactly 20 products in Alpha and 1 in Beta, so 21 in the city.
@@ -109,10 +92,6 @@ beforeAll(async () => {
   half = await addPlace('Halfville', ['Open', 'Closed', 'Nothing'])
   await addProduct(half, 'Open', { name: 'Open lamp', stock: 3, reserved: 1, priceCents: 1999 })
   await addProduct(half, 'Closed', { name: 'Closed lamp', stock: 1, reserved: 1 })
-})
-
-afterAll(async () => {
-  await t.close()
 })
 
 describe('GET /api/products', () => {

@@ -3,9 +3,11 @@
 import crypto from 'node:crypto'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
 import { type AppDeps, buildApp } from '../src/app.js'
 import { type AppConfig, loadConfig } from '../src/config.js'
 import type { Database } from '../src/db/client.js'
+import { seedDemo } from '../src/db/seed/seed-demo.js'
 import type { ChainSettings, Services } from '../src/services.js'
 import { createTestDatabase } from './support/test-database.js'
 
@@ -77,6 +79,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.close()
     },
   }
+}
+
+/**
+ * The test file's app, created before its tests (with the demo shop when `seed`) and closed after
+ * them: the returned object is filled in by that beforeAll.
+ */
+export function useTestApp(options: TestAppOptions & { seed?: boolean } = {}): TestApp {
+  const t = {} as TestApp
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options))
+    if (options.seed) await seedDemo(t.database.db)
+  })
+  afterAll(async () => {
+    await t.close?.()
+  })
+  return t
 }
 
 let userCounter = 0

@@ -1,19 +1,13 @@
 // Ticket categories and the FAQ: seeded content, in the caller's language, in seeded order.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { demoFaq, demoSupportCategories } from '../src/db/seed/demo-data.js'
-import { seedDemo } from '../src/db/seed/seed-demo.js'
-import { createTestApp, type SignedUpUser, signUp, type TestApp } from './helpers.js'
+import { type SignedUpUser, signUp, useTestApp } from './helpers.js'
 
-let t: TestApp
+const t = useTestApp({ seed: true })
 let user: SignedUpUser
 
 beforeAll(async () => {
-  t = await createTestApp()
-  await seedDemo(t.database.db)
   user = await signUp(t.app)
-})
-afterAll(async () => {
-  await t.close()
 })
 
 const english = {

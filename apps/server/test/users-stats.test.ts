@@ -1,104 +1,21 @@
 // GET /api/user/stats from real rows: zeros for a new customer, then the completed orders, what
 // they cost, the balance and the open or answered tickets, never another customer's.
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  cities,
-  districts,
-  orders,
-  payments,
-  products,
-  supportCategories,
-  tickets,
-  users,
-} from '../src/db/schema.js'
-import { createTestApp, signUp, type TestApp } from './helpers.js'
+import { describe, expect, it } from 'vitest'
+import { users } from '../src/db/schema.js'
+import { signUp, useTestApp } from './helpers.js'
+import { createPaidOrders, createTickets } from './support/factories.js'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
 
 function stats(headers: { authorization: string }) {
   return t.app.inject({ method: 'GET', url: '/api/user/stats', headers })
 }
 
-let codes = 0
-async function addOrders(
-  userId: number,
-  items: { paidCents: number; status: 'pending' | 'completed' | 'cancelled' }[],
-) {
-  const { db } = t.database
-  const [city] = await db
-    .insert(cities)
-    .values({ name: `City ${++codes}` })
-    .returning()
-  if (!city) throw new Error('no city')
-  const [district] = await db
-    .insert(districts)
-    .values({ cityId: city.id, name: 'Centre' })
-    .returning()
-  if (!district) throw new Error('no district')
-  const [product] = await db
-    .insert(products)
-    .values({
-      name: 'Tea',
-      category: 'drinks',
-      priceCents: 1000,
-      cityId: city.id,
-      districtId: district.id,
-      stock: 10,
-    })
-    .returning()
-  if (!product) throw new Error('no product')
-  const total = items.reduce((sum, item) => sum + item.paidCents, 0)
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      paymentCode: `PAY-${++codes}`,
-      userId,
-      kind: 'checkout',
-      method: 'balance',
-      status: 'confirmed',
-      subtotalCents: total,
-      amountCents: total,
-    })
-    .returning()
-  if (!payment) throw new Error('no payment')
-  await db.insert(orders).values(
-    items.map((item) => ({
-      orderCode: `ORD-${++codes}`,
-      userId,
-      paymentId: payment.id,
-      productId: product.id,
-      productName: product.name,
-      productPriceCents: product.priceCents,
-      paidCents: item.paidCents,
-      status: item.status,
-    })),
-  )
-}
-
-async function addTickets(userId: number, statuses: ('open' | 'answered' | 'closed')[]) {
-  const { db } = t.database
-  const [category] = await db
-    .insert(supportCategories)
-    .values({ slug: `cat-${++codes}`, nameEn: 'Orders', nameLt: 'Užsakymai' })
-    .returning()
-  if (!category) throw new Error('no category')
-  await db.insert(tickets).values(
-    statuses.map((status) => ({
-      ticketCode: `T-${++codes}`,
-      userId,
-      categoryId: category.id,
-      title: 'Help',
-      status,
-    })),
-  )
-}
+const addOrders = (userId: number, items: Parameters<typeof createPaidOrders>[2]) =>
+  createPaidOrders(t.database.db, userId, items)
+const addTickets = (userId: number, statuses: ('open' | 'answered' | 'closed')[]) =>
+  createTickets(t.database.db, userId, statuses)
 
 describe('GET /api/user/stats', () => {
   it('is all zeros for a new customer', async () => {

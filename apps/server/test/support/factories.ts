@@ -15,6 +15,8 @@ import {
   orders,
   payments,
   products,
+  supportCategories,
+  tickets,
   users,
 } from '../../src/db/schema.js'
 import type { Services } from '../../src/services.js'
@@ -307,6 +309,30 @@ export async function createPaidOrders(
       productPriceCents: 1000,
       paidCents: item.paidCents,
       status: item.status,
+    })),
+  )
+}
+
+/** Tickets of the given statuses, in a support category of their own. */
+export async function createTickets(
+  db: DbOrTx,
+  userId: number,
+  statuses: ('open' | 'answered' | 'closed')[],
+): Promise<void> {
+  const category = first(
+    await db
+      .insert(supportCategories)
+      .values({ slug: `cat-${uniqueTag()}`, nameEn: 'Orders', nameLt: 'Užsakymai' })
+      .returning({ id: supportCategories.id }),
+    'category',
+  )
+  await db.insert(tickets).values(
+    statuses.map((status) => ({
+      ticketCode: `T-${uniqueTag().toUpperCase()}`,
+      userId,
+      categoryId: category.id,
+      title: 'Help',
+      status,
     })),
   )
 }
