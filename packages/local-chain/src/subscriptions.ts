@@ -49,11 +49,12 @@ const NO_ACCOUNT: AccountView = {
 
 /** agave's parameter errors: "Invalid Request: Invalid <what> provided". */
 function keyParam(value: unknown, size: number, what: string): string {
+  const refusal = invalid(`Invalid Request: Invalid ${what} provided`)
+  if (typeof value !== 'string') throw refusal
   try {
-    if (typeof value !== 'string') throw new Error(what)
     return base58Key(value, size)
   } catch {
-    throw invalid(`Invalid Request: Invalid ${what} provided`)
+    throw refusal
   }
 }
 
