@@ -1,5 +1,5 @@
-// Shared set-up of the payment tests: an app watching a fresh local LiteSVM chain, with the demo
-// shop loaded and a funded payer wallet, plus balance and ledger helpers.
+// Shared set-up of the payment tests: a fresh local chain with a funded payer, an app watching it
+// with the demo shop loaded, and the ledger's invariant.
 import {
   type LocalChainRpc,
   QUICK_TIMING,
@@ -19,33 +19,26 @@ import { queryRows } from '../src/db/client.js'
 import { seedDemo } from '../src/db/seed/seed-demo.js'
 import { createTestApp, type TestApp, type TestAppOptions } from './helpers.js'
 
-export interface PaymentTestbed {
-  t: TestApp
+export interface TestChain {
   chain: LocalChainRpc
+  /** A fresh address for the shop to watch (the shop never holds its key). */
   merchant: string
+  /** A wallet funded by an airdrop, to pay from. */
   payer: KeyPairSigner
   /** Sends `amount` lamports from the payer to `to`, with a Solana Pay reference if given. */
   pay(to: string, amount: bigint, reference?: string): Promise<string>
   close(): Promise<void>
 }
 
-/** `options` are the app's, as for createTestApp; the chain is the testbed's own. */
-export async function createPaymentTestbed(
-  options: Omit<TestAppOptions, 'chain'> = {},
-): Promise<PaymentTestbed> {
+/** A fresh local chain (quick slots) with a merchant address and a funded payer. */
+export async function startTestChain(): Promise<TestChain> {
   const chain = await startLocalChainRpc({ port: 0, chainOptions: { timing: QUICK_TIMING } })
   const merchant = (await generateKeyPairSigner()).address
-  const t = await createTestApp({
-    ...options,
-    chain: { rpcUrl: chain.url, merchantAddress: merchant },
-  })
-  await seedDemo(t.database.db)
   const payer = await generateKeyPairSigner()
   await createSolanaRpc(devnet(chain.url))
     .requestAirdrop(payer.address, lamports(1_000_000_000_000_000n))
     .send()
   return {
-    t,
     chain,
     merchant,
     payer,
@@ -56,24 +49,34 @@ export async function createPaymentTestbed(
         to: address(to),
         lamports: amount,
         ...(reference ? { reference: address(reference) } : {}),
+        pollIntervalMs: 100,
       }),
-    async close() {
-      await t.close()
-      await chain.close()
-    },
+    close: () => chain.close(),
   }
 }
 
-/** Credits a balance directly (as a shop owner's adjustment would), with its ledger line. */
-export async function giveBalance(t: TestApp, userId: number, cents: number): Promise<void> {
-  await t.database.db.transaction((tx) =>
-    t.services.balance.credit(tx, {
-      userId,
-      amountCents: cents,
-      kind: 'adjustment',
-      description: 'test money',
-    }),
-  )
+export interface PaymentTestbed extends TestChain {
+  t: TestApp
+}
+
+/** `options` are the app's, as for createTestApp; the chain is the testbed's own. */
+export async function createPaymentTestbed(
+  options: Omit<TestAppOptions, 'chain'> = {},
+): Promise<PaymentTestbed> {
+  const testChain = await startTestChain()
+  const t = await createTestApp({
+    ...options,
+    chain: { rpcUrl: testChain.chain.url, merchantAddress: testChain.merchant },
+  })
+  await seedDemo(t.database.db)
+  return {
+    ...testChain,
+    t,
+    async close() {
+      await t.close()
+      await testChain.close()
+    },
+  }
 }
 
 /** The invariant of the ledger: its lines sum to the balance. */

@@ -16,10 +16,10 @@ import {
 } from './helpers.js'
 import {
   createPaymentTestbed,
-  giveBalance as credit,
   ledgerEqualsBalance as ledgerMatches,
   type PaymentTestbed,
 } from './payment-helpers.js'
+import { createProduct, giveBalance as giveBalanceTo } from './support/factories.js'
 
 let bed: PaymentTestbed
 let t: TestApp
@@ -34,26 +34,12 @@ afterAll(async () => {
   await bed.close()
 })
 
-const giveBalance = (userId: number, cents: number) => credit(t, userId, cents)
+const giveBalance = (userId: number, cents: number) =>
+  giveBalanceTo(t.database.db, t.services, userId, cents)
 const ledgerEqualsBalance = (userId: number) => ledgerMatches(t, userId)
 
-async function newProduct(stock: number, priceCents: number): Promise<number> {
-  const [any] = await t.database.db.select().from(products).limit(1)
-  if (!any) throw new Error('seed first')
-  const [row] = await t.database.db
-    .insert(products)
-    .values({
-      name: `Race item ${stock}/${priceCents}/${Math.random()}`,
-      category: 'book',
-      priceCents,
-      stock,
-      cityId: any.cityId,
-      districtId: any.districtId,
-    })
-    .returning({ id: products.id })
-  if (!row) throw new Error('insert failed')
-  return row.id
-}
+const newProduct = (stock: number, priceCents: number) =>
+  createProduct(t.database.db, { stock, priceCents })
 
 function checkout(user: SignedUpUser, method: 'balance' | 'crypto') {
   return t.app.inject({

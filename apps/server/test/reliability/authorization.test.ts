@@ -21,15 +21,9 @@ import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { AccessTokens } from '../../src/modules/auth/tokens.js'
 import { DemoWallet } from '../../src/modules/payments/demo-wallet.js'
 import { createTestApp, type TestApp, testConfig } from '../helpers.js'
-import {
-  databaseSnapshot,
-  type FastUser,
-  fastUsers,
-  fillCarts,
-  newProduct,
-  personalDataReport,
-  snapshotDiff,
-} from './support.js'
+import { type Customer, createCustomers, createProduct, fillCarts } from '../support/factories.js'
+import { databaseSnapshot, snapshotDiff } from './invariants.js'
+import { personalDataReport } from './personal-data.js'
 
 /** The text with one character changed (never to itself), for a signature that cannot verify. */
 function flipChar(text: string, at: number): string {
@@ -41,8 +35,8 @@ let t: TestApp
 let chain: Awaited<ReturnType<typeof startLocalChainRpc>>
 let merchant: string
 let payer: KeyPairSigner
-let owner: FastUser
-let stranger: FastUser
+let owner: Customer
+let stranger: Customer
 
 /** What the owner has: every kind of resource that has an id or a code. */
 const own = {
@@ -63,7 +57,7 @@ const unknown = {
 }
 const SIGNATURE = '5'.repeat(88)
 
-function as(user: FastUser | null, method: string, url: string, payload?: object) {
+function as(user: Customer | null, method: string, url: string, payload?: object) {
   return t.app.inject({
     method: method as 'GET',
     url,
@@ -84,12 +78,12 @@ beforeAll(async () => {
   await createSolanaRpc(devnet(chain.url))
     .requestAirdrop(payer.address, toLamports(10_000_000_000_000n))
     .send()
-  ;[owner, stranger] = (await fastUsers(t.database.db, t.services, 2, 50_000)) as [
-    FastUser,
-    FastUser,
+  ;[owner, stranger] = (await createCustomers(t.database.db, t.services, 2, 50_000)) as [
+    Customer,
+    Customer,
   ]
 
-  const productId = await newProduct(t.database.db, 50, 1_000)
+  const productId = await createProduct(t.database.db, { stock: 50, priceCents: 1_000 })
   // A confirmed balance payment with its order.
   await fillCarts(t.database.db, [owner.id], productId)
   const paid = await as(owner, 'POST', '/api/payment/create', { payment_method: 'balance' })
@@ -111,9 +105,9 @@ beforeAll(async () => {
     message_text: 'It has been a week.',
   })
   own.ticketId = ticket.json().id
-  own.cartProductId = await newProduct(t.database.db, 5, 700)
+  own.cartProductId = await createProduct(t.database.db, { stock: 5, priceCents: 700 })
   await as(owner, 'POST', '/api/cart/add', { product_id: own.cartProductId })
-  unknown.cartProductId = await newProduct(t.database.db, 5, 800)
+  unknown.cartProductId = await createProduct(t.database.db, { stock: 5, priceCents: 800 })
 }, 120_000)
 afterAll(async () => {
   await t?.close()

@@ -19,15 +19,10 @@ import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { AccessTokens } from '../../src/modules/auth/tokens.js'
 import { DemoWallet } from '../../src/modules/payments/demo-wallet.js'
 import { createTestApp, type TestApp, testConfig } from '../helpers.js'
-import {
-  databaseSnapshot,
-  type FastUser,
-  fastUsers,
-  fillCarts,
-  heavy,
-  personalDataReport,
-  snapshotDiff,
-} from './support.js'
+import { type Customer, createCustomers, fillCarts } from '../support/factories.js'
+import { heavy } from './heavy.js'
+import { databaseSnapshot, snapshotDiff } from './invariants.js'
+import { personalDataReport } from './personal-data.js'
 
 const SEED = Number(process.env.FUZZ_SEED ?? (heavy ? Date.now() % 2 ** 31 : 20_261_122))
 const SCALE = heavy ? 5 : 1
@@ -36,8 +31,8 @@ const BOT_TOKEN = '7000000004:AAH-fuzz_bot_secret_part_0123456789'
 
 let t: TestApp
 let chain: Awaited<ReturnType<typeof startLocalChainRpc>>
-let user: FastUser
-let other: FastUser
+let user: Customer
+let other: Customer
 const tokens: Record<string, string> = {}
 /** Real ids and codes (the fuzzed customer's and another's), so requests reach deep code. */
 const known = {
@@ -700,7 +695,10 @@ beforeAll(async () => {
     deps: { demoWallet: await DemoWallet.create(chain.url) },
   })
   await seedDemo(t.database.db)
-  ;[user, other] = (await fastUsers(t.database.db, t.services, 2, 20_000)) as [FastUser, FastUser]
+  ;[user, other] = (await createCustomers(t.database.db, t.services, 2, 20_000)) as [
+    Customer,
+    Customer,
+  ]
   const secret = testConfig().jwtSecret as string
   tokens.valid = user.accessToken
   tokens.other = other.accessToken

@@ -6,7 +6,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers.js'
-import { fastUsers, personalDataReport } from './support.js'
+import { createCustomers } from '../support/factories.js'
+import { personalDataReport } from './personal-data.js'
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-headers-'))
 fs.mkdirSync(path.join(webDir, 'assets'))
@@ -26,7 +27,7 @@ beforeAll(async () => {
       })
     },
   })
-  const [user] = await fastUsers(t.database.db, t.services, 1)
+  const [user] = await createCustomers(t.database.db, t.services, 1)
   token = user?.accessToken ?? ''
 })
 afterAll(async () => {

@@ -15,7 +15,8 @@ import {
 } from '../../src/db/schema.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { createTestApp, type TestApp } from '../helpers.js'
-import { type FastUser, fastUsers, fillCarts, newProduct, personalDataReport } from './support.js'
+import { type Customer, createCustomers, createProduct, fillCarts } from '../support/factories.js'
+import { personalDataReport } from './personal-data.js'
 
 /** The payloads, none with NUL (PostgreSQL text cannot hold it; it is refused, see bad-input). */
 export const PAYLOADS: readonly string[] = [
@@ -44,7 +45,7 @@ export const PAYLOADS: readonly string[] = [
 ]
 
 let t: TestApp
-let customers: FastUser[]
+let customers: Customer[]
 let productId: number
 let otherProductId: number
 
@@ -54,9 +55,9 @@ beforeAll(async () => {
   })
   await seedDemo(t.database.db)
   // One customer per payload, so that the ticket rate limit (10 an hour) never interferes.
-  customers = await fastUsers(t.database.db, t.services, PAYLOADS.length, 10_000)
-  productId = await newProduct(t.database.db, 1_000, 1_500)
-  otherProductId = await newProduct(t.database.db, 1_000, 1_700)
+  customers = await createCustomers(t.database.db, t.services, PAYLOADS.length, 10_000)
+  productId = await createProduct(t.database.db, { stock: 1_000, priceCents: 1_500 })
+  otherProductId = await createProduct(t.database.db, { stock: 1_000, priceCents: 1_700 })
 }, 60_000)
 afterAll(async () => {
   await t?.close()
@@ -64,7 +65,7 @@ afterAll(async () => {
 
 const BOT_TOKEN = '7000000002:AAH-injection_bot_secret_0123456789'
 
-function as(user: FastUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+function as(user: Customer, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
   return t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) })
 }
 
@@ -77,7 +78,7 @@ function jsonOf(res: Res) {
   return res.json()
 }
 
-function each(run: (payload: string, customer: FastUser, i: number) => Promise<void>) {
+function each(run: (payload: string, customer: Customer, i: number) => Promise<void>) {
   return async () => {
     for (const [i, payload] of PAYLOADS.entries()) {
       const customer = customers[i]
@@ -149,7 +150,7 @@ describe('text round-trips unchanged', () => {
     'search words match literally and product names come back unchanged',
     each(async (payload, customer, i) => {
       const name = `Item ${i} ${payload} end`
-      await newProduct(t.database.db, 1, 999, name)
+      await createProduct(t.database.db, { stock: 1, priceCents: 999, name: name })
       const res = await as(customer, 'GET', `/api/products?search=${encodeURIComponent(payload)}`)
       expect(res.statusCode, `${JSON.stringify(payload)}: ${res.body}`).toBe(200)
       const names = jsonOf(res).products.map((p: { name: string }) => p.name)

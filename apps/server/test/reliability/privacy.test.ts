@@ -13,15 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../src/db/schema.js'
 import type { TestApp } from '../helpers.js'
 import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
+import { createProduct } from '../support/factories.js'
 import {
   CANARY,
   canaryHeaders,
   dumpDatabase,
-  listen,
-  newProduct,
   personalDataIn,
   personalDataReport,
-} from './support.js'
+} from './personal-data.js'
+import { listen } from './released-together.js'
 
 const BOT_TOKEN = '7000000003:AAH-privacy_bot_secret_part_0123456789'
 let t: TestApp
@@ -149,7 +149,7 @@ describe("a customer's whole journey leaves nothing that identifies them", () =>
     ]) {
       await call('GET', url, { token })
     }
-    const productId = await newProduct(t.database.db, 10, 1_000)
+    const productId = await createProduct(t.database.db, { stock: 10, priceCents: 1_000 })
     await t.database.db.transaction((tx) =>
       t.services.balance.credit(tx, {
         userId,

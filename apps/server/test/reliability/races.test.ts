@@ -23,21 +23,11 @@ import { AppError } from '../../src/http/errors.js'
 import { hashRefreshToken } from '../../src/modules/auth/tokens.js'
 import { openSecondProcessDatabase, type TestApp, testConfig } from '../helpers.js'
 import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
-import {
-  type Baseline,
-  captureBaseline,
-  fastUsers,
-  fillCarts,
-  fireTogether,
-  heavy,
-  invariantViolations,
-  listen,
-  newProduct,
-  newProducts,
-  personalDataReport,
-  type RawRequest,
-  tally,
-} from './support.js'
+import { createCustomers, createProduct, createProducts, fillCarts } from '../support/factories.js'
+import { heavy } from './heavy.js'
+import { type Baseline, captureBaseline, invariantViolations } from './invariants.js'
+import { personalDataReport } from './personal-data.js'
+import { fireTogether, listen, type RawRequest, tally } from './released-together.js'
 
 const BUYERS = heavy ? 2_000 : 500
 const SPENDS = heavy ? 1_000 : 200
@@ -47,7 +37,6 @@ const WATCHED_PAYMENTS = heavy ? 40 : 10
 const MIXED_CARTS = heavy ? 400 : 100
 
 let t: TestApp
-let port: number
 let bed: PaymentTestbed
 let chain: PaymentTestbed['chain']
 let merchant: string
@@ -58,7 +47,7 @@ beforeAll(async () => {
   bed = await createPaymentTestbed()
   ;({ t, chain, merchant, payer } = bed)
   baseline = await captureBaseline(t.database.db)
-  port = await listen(t.app)
+  await listen(t.app)
 }, 120_000)
 afterAll(async () => {
   await bed?.close()
@@ -75,8 +64,8 @@ function checkoutRequest(token: string, method: 'balance' | 'crypto'): RawReques
 
 describe('races over many connections released together', () => {
   it(`${BUYERS} concurrent buyers for 3 units sell exactly 3`, async () => {
-    const productId = await newProduct(t.database.db, 3, 1_000)
-    const buyers = await fastUsers(t.database.db, t.services, BUYERS, 5_000)
+    const productId = await createProduct(t.database.db, { stock: 3, priceCents: 1_000 })
+    const buyers = await createCustomers(t.database.db, t.services, BUYERS, 5_000)
     await fillCarts(
       t.database.db,
       buyers.map((b) => b.id),
@@ -84,7 +73,7 @@ describe('races over many connections released together', () => {
     )
     // Half pay from their balance (stock is sold), half with SOL (stock is reserved).
     const responses = await fireTogether(
-      port,
+      t.app.server,
       buyers.map((b, i) => checkoutRequest(b.accessToken, i % 2 ? 'crypto' : 'balance')),
     )
     const counts = tally(responses)
@@ -104,7 +93,7 @@ describe('races over many connections released together', () => {
   }, 120_000)
 
   it(`${SPENDS} parallel spends of one balance never take it below zero`, async () => {
-    const [owner] = await fastUsers(t.database.db, t.services, 1, 10_000)
+    const [owner] = await createCustomers(t.database.db, t.services, 1, 10_000)
     if (!owner) throw new Error('no user')
     const amounts = Array.from({ length: SPENDS }, (_, i) => 50 + ((i * 37) % 250))
     // An auditor reads balance and ledger sum in one statement all through the race: every
@@ -164,16 +153,16 @@ describe('races over many connections released together', () => {
   it(`${SPENDS} parallel checkouts of one balance from ${SPENDS} devices pay once`, async () => {
     // Enough money for many carts: only the cart lock stands between the devices and a
     // second payment for the same cart.
-    const [owner] = await fastUsers(t.database.db, t.services, 1, 100_000)
+    const [owner] = await createCustomers(t.database.db, t.services, 1, 100_000)
     if (!owner) throw new Error('no user')
-    const productId = await newProduct(t.database.db, 10, 1_200)
+    const productId = await createProduct(t.database.db, { stock: 10, priceCents: 1_200 })
     await fillCarts(t.database.db, [owner.id], productId, 2)
     // The same customer signed in on many devices: one session each.
     const tokens = await Promise.all(
       Array.from({ length: SPENDS }, () => t.services.sessions.open(owner.id)),
     )
     const responses = await fireTogether(
-      port,
+      t.app.server,
       tokens.map((tk) => checkoutRequest(tk.access_token, 'balance')),
     )
     const counts = tally(responses)
@@ -188,9 +177,12 @@ describe('races over many connections released together', () => {
   it(`${MIXED_CARTS} parallel checkouts of carts holding the same products in opposite orders all succeed`, async () => {
     // Lock order: one transaction taking product A then B while another takes B then A is a
     // deadlock on PostgreSQL, which fails one of them with a 500.
-    const [a, b, c] = await newProducts(t.database.db, 3, MIXED_CARTS * 3, 500)
+    const [a, b, c] = await createProducts(t.database.db, 3, {
+      stock: MIXED_CARTS * 3,
+      priceCents: 500,
+    })
     if (!a || !b || !c) throw new Error('no products')
-    const buyers = await fastUsers(t.database.db, t.services, MIXED_CARTS, 10_000)
+    const buyers = await createCustomers(t.database.db, t.services, MIXED_CARTS, 10_000)
     const sequences = [
       [a, b, c],
       [c, b, a],
@@ -211,7 +203,7 @@ describe('races over many connections released together', () => {
     // Half of them also hold a pending SOL payment for the products in another order, which
     // the new checkout cancels first.
     const first = await fireTogether(
-      port,
+      t.app.server,
       buyers.filter((_, i) => i % 2).map((buyer) => checkoutRequest(buyer.accessToken, 'crypto')),
     )
     expect(tally(first)).toEqual({ '200': MIXED_CARTS / 2 })
@@ -236,7 +228,7 @@ describe('races over many connections released together', () => {
         ),
     )
     const responses = await fireTogether(
-      port,
+      t.app.server,
       buyers.map((buyer, i) => checkoutRequest(buyer.accessToken, i % 3 ? 'balance' : 'crypto')),
     )
     expect(tally(responses)).toEqual({ '200': MIXED_CARTS })
@@ -250,8 +242,11 @@ describe('races over many connections released together', () => {
       .returning()
     if (!coupon) throw new Error('no coupon')
     // Each buyer buys a product of their own, so the coupon row is the only thing they share.
-    const productIds = await newProducts(t.database.db, COUPON_CHECKOUTS, 5, 2_000)
-    const buyers = await fastUsers(t.database.db, t.services, COUPON_CHECKOUTS, 5_000)
+    const productIds = await createProducts(t.database.db, COUPON_CHECKOUTS, {
+      stock: 5,
+      priceCents: 2_000,
+    })
+    const buyers = await createCustomers(t.database.db, t.services, COUPON_CHECKOUTS, 5_000)
     await fillCarts(
       t.database.db,
       buyers.map((b) => b.id),
@@ -260,7 +255,7 @@ describe('races over many connections released together', () => {
       coupon.id,
     )
     const responses = await fireTogether(
-      port,
+      t.app.server,
       buyers.map((b, i) => checkoutRequest(b.accessToken, i % 2 ? 'crypto' : 'balance')),
     )
     const counts = tally(responses)
@@ -290,10 +285,10 @@ describe('races over many connections released together', () => {
   }, 120_000)
 
   it(`${REFRESHES} parallel refreshes with one refresh token leave one live token and one session`, async () => {
-    const [owner] = await fastUsers(t.database.db, t.services, 1)
+    const [owner] = await createCustomers(t.database.db, t.services, 1)
     if (!owner) throw new Error('no user')
     const responses = await fireTogether(
-      port,
+      t.app.server,
       Array.from({ length: REFRESHES }, () => ({
         method: 'POST' as const,
         path: '/api/auth/telegram/refresh',
@@ -354,15 +349,15 @@ describe('races over many connections released together', () => {
   }, 120_000)
 
   it('two server processes watching one chain confirm each payment exactly once', async () => {
-    const productId = await newProduct(t.database.db, 100, 1_500)
-    const buyers = await fastUsers(t.database.db, t.services, WATCHED_PAYMENTS)
+    const productId = await createProduct(t.database.db, { stock: 100, priceCents: 1_500 })
+    const buyers = await createCustomers(t.database.db, t.services, WATCHED_PAYMENTS)
     await fillCarts(
       t.database.db,
       buyers.map((b) => b.id),
       productId,
     )
     const created = await fireTogether(
-      port,
+      t.app.server,
       buyers.map((b) => checkoutRequest(b.accessToken, 'crypto')),
     )
     expect(tally(created)).toEqual({ '200': WATCHED_PAYMENTS })

@@ -14,7 +14,7 @@ import {
   type TestApp,
   testConfig,
 } from '../helpers.js'
-import { personalDataReport } from './support.js'
+import { personalDataReport } from './personal-data.js'
 
 const MINUTE = 60_000
 let clock = Date.now()

@@ -1,0 +1,208 @@
+// Checks of what the database holds after concurrent or crashed work: every invariant of money,
+// stock, coupons and transfers, and snapshots for "nothing changed".
+import { sql } from 'drizzle-orm'
+import { type DbOrTx, queryRows } from '../../src/db/client.js'
+import { products } from '../../src/db/schema.js'
+
+/** What the database held before a run: the reference of the "equal to initial" rules. */
+export interface Baseline {
+  /** Product id -> stock. */
+  stock: ReadonlyMap<number, number>
+  /**
+   * Coupon id -> times_redeemed minus its live redemptions. The demo seed starts some coupons
+   * with a count and no redemption rows (LAUNCH50 is "all used up"); this offset never changes.
+   */
+  couponOffsets: ReadonlyMap<number, number>
+}
+
+export async function captureBaseline(db: DbOrTx): Promise<Baseline> {
+  const stock = await db.select({ id: products.id, stock: products.stock }).from(products)
+  const offsets = await queryRows<{ id: number; offset: number }>(
+    db,
+    sql`select c.id, c.times_redeemed - count(r.id) filter (where r.status <> 'released')::int
+               as offset
+          from coupons c left join coupon_redemptions r on r.coupon_id = c.id group by c.id`,
+  )
+  return {
+    stock: new Map(stock.map((row) => [row.id, row.stock])),
+    couponOffsets: new Map(offsets.map((row) => [row.id, Number(row.offset)])),
+  }
+}
+
+/**
+ * Every rule about money, stock, coupons and transfers that must hold in any committed state,
+ * whatever ran concurrently or crashed. Returns the violations (empty when all hold). Against a
+ * baseline, each product's stock must also equal its initial stock minus its completed orders,
+ * and each coupon's count its initial count plus its live redemptions.
+ */
+export async function invariantViolations(db: DbOrTx, baseline?: Baseline): Promise<string[]> {
+  const problems: string[] = []
+  const check = async (name: string, query: ReturnType<typeof sql>) => {
+    const rows = await queryRows<Record<string, unknown>>(db, query)
+    for (const row of rows.slice(0, 5)) problems.push(`${name}: ${JSON.stringify(row)}`)
+    if (rows.length > 5) problems.push(`${name}: … ${rows.length - 5} more`)
+  }
+  await check(
+    'balance differs from its ledger or is negative',
+    sql`select u.id, u.balance_cents::text as balance,
+               coalesce(sum(l.amount_cents), 0)::text as ledger
+          from users u left join balance_ledger l on l.user_id = u.id
+         group by u.id
+        having u.balance_cents < 0 or u.balance_cents <> coalesce(sum(l.amount_cents), 0)`,
+  )
+  await check(
+    'stock or reservation out of range',
+    sql`select id, stock, reserved from products
+         where stock < 0 or reserved < 0 or reserved > stock`,
+  )
+  await check(
+    'reserved stock differs from pending orders',
+    sql`select p.id, p.reserved,
+               count(o.id) filter (where o.status = 'pending')::int as pending
+          from products p left join orders o on o.product_id = p.id
+         group by p.id
+        having p.reserved <> count(o.id) filter (where o.status = 'pending')`,
+  )
+  await check(
+    'order status does not follow its payment',
+    sql`select o.id as order_id, o.status as order_status, p.payment_code, p.status
+          from orders o join payments p on p.id = o.payment_id
+         where not ((p.status = 'pending' and o.status = 'pending')
+                 or (p.status = 'confirmed' and o.status = 'completed')
+                 or (p.status in ('expired', 'cancelled') and o.status = 'cancelled'))`,
+  )
+  await check(
+    'crypto payment received differs from the transfers applied to it',
+    sql`select p.payment_code, p.received_lamports::text as received,
+               coalesce(sum(t.lamports), 0)::text as applied
+          from payments p
+          left join chain_transfers t on t.payment_id = p.id and t.status = 'applied'
+         where p.method = 'crypto'
+         group by p.id
+        having p.received_lamports <> coalesce(sum(t.lamports), 0)`,
+  )
+  await check(
+    'confirmed crypto payment received less than it asked',
+    sql`select payment_code, lamports::text, received_lamports::text from payments
+         where method = 'crypto' and status = 'confirmed' and received_lamports < lamports`,
+  )
+  await check(
+    'transfer signature credited more than once',
+    sql`select transfer_signature, count(*)::int as n from balance_ledger
+         where transfer_signature is not null group by transfer_signature having count(*) > 1`,
+  )
+  await check(
+    'payment booked more than once in the ledger',
+    sql`select payment_id, kind, count(*)::int as n from balance_ledger
+         where payment_id is not null and kind in ('topup', 'purchase', 'underpayment')
+         group by payment_id, kind having count(*) > 1`,
+  )
+  await check(
+    'balance checkout without exactly its purchase line',
+    sql`select p.payment_code, p.amount_cents, coalesce(sum(l.amount_cents), 0)::text as booked
+          from payments p
+          left join balance_ledger l on l.payment_id = p.id and l.kind = 'purchase'
+         where p.method = 'balance'
+         group by p.id
+        having coalesce(sum(l.amount_cents), 0) <> -p.amount_cents`,
+  )
+  await check(
+    'confirmed top-up without its credit',
+    sql`select p.payment_code from payments p
+         where p.kind = 'topup' and p.status = 'confirmed'
+           and not exists (select 1 from balance_ledger l
+                            where l.payment_id = p.id and l.kind = 'topup')`,
+  )
+  const couponCounts = await queryRows<{
+    id: number
+    code: string
+    count: number
+    live: number
+    max: number | null
+  }>(
+    db,
+    sql`select c.id, c.code, c.times_redeemed as count, c.max_redemptions as max,
+               count(r.id) filter (where r.status <> 'released')::int as live
+          from coupons c left join coupon_redemptions r on r.coupon_id = c.id
+         group by c.id`,
+  )
+  for (const c of couponCounts) {
+    const offset = baseline?.couponOffsets.get(c.id) ?? 0
+    const wrong = baseline?.couponOffsets.has(c.id) ? c.count !== c.live + offset : c.count < c.live
+    if (wrong || (c.max !== null && c.count > c.max)) {
+      problems.push(
+        `coupon count differs from its live redemptions: ${c.code} count ${c.count}, live ${c.live}, initial offset ${offset}, max ${c.max}`,
+      )
+    }
+  }
+  await check(
+    'coupon redemption does not follow its payment',
+    sql`select r.id, r.status, p.status as payment_status
+          from coupon_redemptions r join payments p on p.id = r.payment_id
+         where not ((p.status = 'pending' and r.status = 'reserved')
+                 or (p.status = 'confirmed' and r.status = 'redeemed')
+                 or (p.status in ('expired', 'cancelled') and r.status = 'released'))`,
+  )
+  await check(
+    'more than one pending crypto payment per customer',
+    sql`select user_id, count(*)::int as n from payments
+         where status = 'pending' and method = 'crypto' group by user_id having count(*) > 1`,
+  )
+  const initialStock = baseline?.stock
+  if (initialStock && initialStock.size > 0) {
+    const rows = await queryRows<{ id: number; stock: number; sold: number }>(
+      db,
+      sql`select p.id, p.stock,
+                 count(o.id) filter (where o.status = 'completed')::int as sold
+            from products p left join orders o on o.product_id = p.id
+           group by p.id`,
+    )
+    for (const row of rows) {
+      const initial = initialStock.get(row.id)
+      if (initial !== undefined && row.stock !== initial - row.sold) {
+        problems.push(
+          `stock differs from initial minus sold: product ${row.id} stock ${row.stock}, initial ${initial}, sold ${row.sold}`,
+        )
+      }
+    }
+  }
+  return problems
+}
+
+// ------------------------------------------------------------------ "nothing changed"
+
+/**
+ * A fingerprint of everything the shop stores: per table its row count and an md5 of all its
+ * rows, plus the sums of the money and stock columns (so a report says what moved).
+ */
+export async function databaseSnapshot(db: DbOrTx): Promise<Record<string, string>> {
+  const tables = await publicTables(db)
+  const parts = tables.map(
+    (table) =>
+      `(select count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '')
+          from "${table}" t) as "${table}"`,
+  )
+  const sums = `(select coalesce(sum(balance_cents), 0)::text from users) as "sum users.balance_cents",
+    (select coalesce(sum(stock), 0)::text || '/' || coalesce(sum(reserved), 0)::text from products)
+      as "sum products.stock/reserved",
+    (select coalesce(sum(amount_cents), 0)::text from balance_ledger) as "sum balance_ledger",
+    (select coalesce(sum(times_redeemed), 0)::text from coupons) as "sum coupons.times_redeemed",
+    (select coalesce(sum(amount_cents), 0)::text || '/' || coalesce(sum(received_lamports), 0)::text
+       from payments) as "sum payments"`
+  const [row] = await queryRows<Record<string, string>>(db, `select ${parts.join(',\n')}, ${sums}`)
+  return row ?? {}
+}
+
+/** The names of the keys that differ between two snapshots. */
+export function snapshotDiff(a: Record<string, string>, b: Record<string, string>): string[] {
+  return Object.keys({ ...a, ...b }).filter((key) => a[key] !== b[key])
+}
+
+async function publicTables(db: DbOrTx): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    `select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  )
+  return rows.map((row) => row.name)
+}
