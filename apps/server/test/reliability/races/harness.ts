@@ -1,0 +1,45 @@
+// What the race suites share: a listening app on a fresh local chain with the demo shop, the
+// database's state before the races (for the invariants), and how many requests a race sends.
+import type { KeyPairSigner } from '@solana/kit'
+import { afterAll, beforeAll } from 'vitest'
+import type { TestApp } from '../../helpers.js'
+import { createPaymentTestbed, type PaymentTestbed } from '../../payment-helpers.js'
+import { heavy } from '../heavy.js'
+import { type Baseline, captureBaseline } from '../invariants.js'
+import { listen, type RawRequest } from '../released-together.js'
+
+export const BUYERS = heavy ? 2_000 : 500
+export const SPENDS = heavy ? 1_000 : 200
+export const COUPON_CHECKOUTS = heavy ? 400 : 100
+export const REFRESHES = heavy ? 400 : 100
+export const WATCHED_PAYMENTS = heavy ? 40 : 10
+export const MIXED_CARTS = heavy ? 400 : 100
+
+export let t: TestApp
+export let bed: PaymentTestbed
+export let chain: PaymentTestbed['chain']
+export let merchant: string
+export let payer: KeyPairSigner
+export let baseline: Baseline
+
+/** The suite's testbed, listening on a loopback port. */
+export function useRaceTestbed(): void {
+  beforeAll(async () => {
+    bed = await createPaymentTestbed()
+    ;({ t, chain, merchant, payer } = bed)
+    baseline = await captureBaseline(t.database.db)
+    await listen(t.app)
+  }, 120_000)
+  afterAll(async () => {
+    await bed?.close()
+  })
+}
+
+export function checkoutRequest(token: string, method: 'balance' | 'crypto'): RawRequest {
+  return {
+    method: 'POST',
+    path: '/api/payment/create',
+    headers: { authorization: `Bearer ${token}` },
+    body: { payment_method: method },
+  }
+}

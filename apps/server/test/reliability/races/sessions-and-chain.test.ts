@@ -1,0 +1,200 @@
+// Races over a session and the chain: parallel refreshes with one refresh token, and two
+// server processes watching one chain.
+import { sendSolTransfer } from '@shop/local-chain'
+import { address } from '@solana/kit'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { buildApp } from '../../../src/app.js'
+import { queryRows } from '../../../src/db/client.js'
+import {
+  chainTransfers,
+  payments,
+  products,
+  refreshTokens,
+  sessions,
+} from '../../../src/db/schema.js'
+import { hashRefreshToken } from '../../../src/modules/auth/tokens.js'
+import { openSecondProcessDatabase, testConfig } from '../../helpers.js'
+import { createCustomers, createProduct, fillCarts } from '../../support/factories.js'
+import { invariantViolations } from '../invariants.js'
+import { personalDataReport } from '../personal-data.js'
+import { fireTogether, tally } from '../released-together.js'
+import {
+  baseline,
+  chain,
+  checkoutRequest,
+  merchant,
+  payer,
+  REFRESHES,
+  t,
+  useRaceTestbed,
+  WATCHED_PAYMENTS,
+} from './harness.js'
+
+useRaceTestbed()
+
+describe('races for sessions and transfers over many connections released together', () => {
+  it(`${REFRESHES} parallel refreshes with one refresh token leave one live token and one session`, async () => {
+    const [owner] = await createCustomers(t.database.db, t.services, 1)
+    if (!owner) throw new Error('no user')
+    const responses = await fireTogether(
+      t.app.server,
+      Array.from({ length: REFRESHES }, () => ({
+        method: 'POST' as const,
+        path: '/api/auth/telegram/refresh',
+        body: { refresh_token: owner.refreshToken },
+      })),
+    )
+    const counts = tally(responses)
+    // Inside the grace period a repeated token still gets a fresh pair (two tabs at once), but
+    // every exchange retires all other tokens of the session.
+    expect(Object.keys(counts).every((k) => k === '200' || k === '403/SESSION_REVOKED')).toBe(true)
+    const issued = responses.filter((r) => r.status === 200).map((r) => r.json().refresh_token)
+    expect(new Set(issued).size).toBe(issued.length)
+
+    const userSessions = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, owner.id))
+    expect(userSessions).toHaveLength(1)
+    const live = await t.database.db
+      .select({ hash: refreshTokens.tokenHash })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.sessionId, owner.sessionId), isNull(refreshTokens.rotatedAt)))
+    expect(live.length).toBeLessThanOrEqual(1)
+    if (issued.length > 0) {
+      expect(live).toHaveLength(1)
+      expect(issued.map(hashRefreshToken)).toContain(live[0]?.hash)
+    }
+
+    // Once the grace period is over, any retired token revokes the whole chain.
+    await t.database.db
+      .update(refreshTokens)
+      .set({ rotatedAt: sql`now() - interval '1 minute'` })
+      .where(
+        and(
+          eq(refreshTokens.sessionId, owner.sessionId),
+          sql`${refreshTokens.rotatedAt} is not null`,
+        ),
+      )
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/telegram/refresh',
+      payload: { refresh_token: owner.refreshToken },
+    })
+    expect(reuse.statusCode).toBe(403)
+    const [session] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, owner.sessionId))
+    expect(session?.revokedAt).not.toBeNull()
+    for (const token of issued.slice(-3)) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/telegram/refresh',
+        payload: { refresh_token: token },
+      })
+      expect(res.statusCode).toBe(403)
+    }
+  }, 120_000)
+
+  it('two server processes watching one chain confirm each payment exactly once', async () => {
+    const productId = await createProduct(t.database.db, { stock: 100, priceCents: 1_500 })
+    const buyers = await createCustomers(t.database.db, t.services, WATCHED_PAYMENTS)
+    await fillCarts(
+      t.database.db,
+      buyers.map((b) => b.id),
+      productId,
+    )
+    const created = await fireTogether(
+      t.app.server,
+      buyers.map((b) => checkoutRequest(b.accessToken, 'crypto')),
+    )
+    expect(tally(created)).toEqual({ '200': WATCHED_PAYMENTS })
+    const pays = created.map(
+      (r) => r.json() as { payment_code: string; lamports: string; reference: string },
+    )
+
+    // The second process: its own app and, on PostgreSQL, its own connection pool.
+    const second = await openSecondProcessDatabase(t.database, 10)
+    const other = await buildApp(testConfig(), {
+      database: second.database,
+      chain: { rpcUrl: chain.url, merchantAddress: merchant },
+    })
+    try {
+      // Half the transfers carry the Solana Pay reference, half only the exact amount.
+      const signatures = await Promise.all(
+        pays.map((p, i) =>
+          sendSolTransfer({
+            rpcUrl: chain.url,
+            payer,
+            to: address(merchant),
+            lamports: BigInt(p.lamports),
+            ...(i % 2 ? {} : { reference: address(p.reference) }),
+            pollIntervalMs: 100,
+          }),
+        ),
+      )
+      const watchers = [t.services.watcher, other.shop.services.watcher]
+      // Both watchers, both sweepers and every customer pasting their signature into the
+      // other process, all at once.
+      const results = await Promise.all([
+        ...watchers.flatMap((w) => [w?.poll(), w?.poll()]),
+        t.services.payments.lifecycle.expireDue(),
+        other.shop.services.payments.lifecycle.expireDue(),
+        ...pays.map((p, i) =>
+          other.inject({
+            method: 'POST',
+            url: `/api/payment/${p.payment_code}/submit-signature`,
+            headers: buyers[i]?.headers ?? {},
+            payload: { signature: signatures[i] },
+          }),
+        ),
+      ])
+      const submitted = results.slice(6) as { statusCode: number; body: string }[]
+      for (const res of submitted) expect(res.statusCode, res.body).toBe(200)
+      expect(await Promise.all(watchers.map((w) => w?.poll()))).toEqual([0, 0])
+
+      const rows = await t.database.db
+        .select()
+        .from(chainTransfers)
+        .where(inArray(chainTransfers.signature, signatures))
+      expect(rows).toHaveLength(WATCHED_PAYMENTS)
+      expect(rows.every((r) => r.status === 'applied')).toBe(true)
+      const confirmed = await t.database.db
+        .select()
+        .from(payments)
+        .where(
+          inArray(
+            payments.paymentCode,
+            pays.map((p) => p.payment_code),
+          ),
+        )
+      expect(
+        confirmed.every((p) => p.status === 'confirmed' && p.receivedLamports === p.lamports),
+      ).toBe(true)
+      const [product] = await t.database.db
+        .select()
+        .from(products)
+        .where(eq(products.id, productId))
+      expect(product).toMatchObject({ stock: 100 - WATCHED_PAYMENTS, reserved: 0 })
+      const credits = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from balance_ledger
+             where user_id in (${sql.join(
+               buyers.map((b) => sql`${b.id}`),
+               sql`, `,
+             )})`,
+      )
+      expect(credits[0]?.n).toBe(0) // nothing paid twice, so nothing credited back
+      expect(await invariantViolations(t.database.db, baseline)).toEqual([])
+    } finally {
+      await other.close()
+      await second.close()
+    }
+  }, 120_000)
+
+  it('left no IP address, user agent, e-mail or phone number in the database or the log', async () => {
+    expect(await personalDataReport(t.database.db, t.logs.text)).toEqual([])
+  })
+})
