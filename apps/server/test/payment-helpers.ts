@@ -17,6 +17,7 @@ import {
 import { sql } from 'drizzle-orm'
 import { queryRows } from '../src/db/client.js'
 import { seedDemo } from '../src/db/seed/seed-demo.js'
+import { DemoWallet } from '../src/modules/payments/demo-wallet.js'
 import { createTestApp, type TestApp, type TestAppOptions } from './helpers.js'
 
 export interface TestChain {
@@ -59,14 +60,26 @@ export interface PaymentTestbed extends TestChain {
   t: TestApp
 }
 
-/** `options` are the app's, as for createTestApp; the chain is the testbed's own. */
+/**
+ * `options` are the app's, as for createTestApp; the chain is the testbed's own, and with
+ * `demoWallet` the app has the demo wallet's route, paying from a wallet on that chain.
+ */
 export async function createPaymentTestbed(
-  options: Omit<TestAppOptions, 'chain'> = {},
+  options: Omit<TestAppOptions, 'chain'> & { demoWallet?: boolean } = {},
 ): Promise<PaymentTestbed> {
   const testChain = await startTestChain()
+  const { demoWallet, ...appOptions } = options
   const t = await createTestApp({
-    ...options,
+    ...appOptions,
     chain: { rpcUrl: testChain.chain.url, merchantAddress: testChain.merchant },
+    ...(demoWallet
+      ? {
+          deps: {
+            ...appOptions.deps,
+            demoWallet: await DemoWallet.create(testChain.chain.url),
+          },
+        }
+      : {}),
   })
   await seedDemo(t.database.db)
   return {

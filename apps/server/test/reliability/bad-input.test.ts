@@ -8,15 +8,12 @@
 // The seed is fixed by default (random in heavy runs); FUZZ_SEED=<n> replays a run,
 // FUZZ_TIMING=1 prints where the time went and FUZZ_TRACE=<url part> every matching request.
 
-import { QUICK_TIMING, startLocalChainRpc } from '@shop/local-chain'
-import { generateKeyPairSigner } from '@solana/kit'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
-import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { AccessTokens } from '../../src/modules/auth/tokens.js'
-import { DemoWallet } from '../../src/modules/payments/demo-wallet.js'
-import { createTestApp, type TestApp, testConfig } from '../helpers.js'
+import { type TestApp, testConfig } from '../helpers.js'
+import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
 import { type Customer, createCustomers, fillCarts } from '../support/factories.js'
 import { pathRequest, rawRequest } from './fuzz/raw.js'
 import { send, sent, startBookkeeping, statusCounts, timeByRoute } from './fuzz/send.js'
@@ -30,25 +27,22 @@ const SCALE = heavy ? 5 : 1
 const RUNS = { structured: 6_000 * SCALE, raw: 2_000 * SCALE, paths: 2_000 * SCALE }
 
 let t: TestApp
-let chain: Awaited<ReturnType<typeof startLocalChainRpc>>
+let bed: PaymentTestbed
 let user: Customer
 let other: Customer
 
 // ------------------------------------------------------------------ setup
 
 beforeAll(async () => {
-  chain = await startLocalChainRpc({ port: 0, chainOptions: { timing: QUICK_TIMING } })
-  const merchant = (await generateKeyPairSigner()).address
-  t = await createTestApp({
-    chain: { rpcUrl: chain.url, merchantAddress: merchant },
+  bed = await createPaymentTestbed({
+    demoWallet: true,
     config: {
       telegramBotToken: BOT_TOKEN,
       telegramBotUsername: 'privacy_shop_bot',
       logLevel: 'warn',
     },
-    deps: { demoWallet: await DemoWallet.create(chain.url) },
   })
-  await seedDemo(t.database.db)
+  t = bed.t
   ;[user, other] = (await createCustomers(t.database.db, t.services, 2, 20_000)) as [
     Customer,
     Customer,
@@ -111,8 +105,7 @@ beforeAll(async () => {
   await startBookkeeping()
 }, 120_000)
 afterAll(async () => {
-  await t?.close()
-  await chain?.close()
+  await bed?.close()
 })
 
 // ------------------------------------------------------------------ properties
