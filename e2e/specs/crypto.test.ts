@@ -1,29 +1,26 @@
 // A SOL checkout against the real server and its local chain: the instruction screen, the
 // status checks, cancel (which calls nothing), and a payment sent by the demo wallet.
-import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type AppPage,
   exact,
   expectNoAxeViolations,
   openApp,
+  registerThroughForm,
   settle,
   uniqueName,
 } from '../support/app.js'
-import { launchBrowser } from '../support/browser.js'
-import { type RunningShop, startShop } from '../support/server.js'
+import { useShopAndBrowser } from '../support/server.js'
 
-let shop: RunningShop
-let browser: Browser
+const live = useShopAndBrowser()
+
 let app: AppPage
 const apiCalls: string[] = []
 
 beforeAll(async () => {
-  shop = await startShop()
-  browser = await launchBrowser()
-  app = await openApp(browser, shop.baseUrl, { lang: 'en', width: 1280 })
+  app = await openApp(live.browser, live.shop.baseUrl, { lang: 'en', width: 1280 })
   await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: shop.baseUrl,
+    origin: live.shop.baseUrl,
   })
   app.page.on('request', (request) => {
     const url = new URL(request.url())
@@ -32,22 +29,12 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await app?.close()
-  await browser?.close()
-  await shop?.stop()
 })
 
 describe('crypto checkout', () => {
   it('registers and fills the cart', async () => {
     const { page, t } = app
-    await app.goto('/register')
-    await page.getByLabel(t('auth.fields.username')).fill(uniqueName('sol'))
-    await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('Crypto2026pass')
-    await page.getByLabel(t('auth.fields.confirmPassword')).fill('Crypto2026pass')
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: t('auth.register.submit') })
-      .click()
-    await page.waitForURL('**/products')
+    await registerThroughForm(app, uniqueName('sol'), 'Crypto2026pass')
     await app.goto('/products?search=Wireless%20mouse')
     await page
       .getByRole('button', { name: t('products.addToCart') })
@@ -113,6 +100,7 @@ describe('crypto checkout', () => {
     await page.getByText(t('checkout.toast.confirmed')).waitFor()
     await settle(page)
     const completed = page.getByText(t('orders.status.completed'), { exact: true })
+    await completed.first().waitFor()
     expect(await completed.count()).toBe(1)
     // The first, cancelled attempt stays as a cancelled order.
     await page

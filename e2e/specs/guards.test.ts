@@ -1,27 +1,15 @@
 // Route guards and redirects, with and without a session.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openApp, uniqueName } from '../support/app.js'
-import { launchBrowser } from '../support/browser.js'
-import { type RunningShop, startShop } from '../support/server.js'
+import { describe, expect, it } from 'vitest'
+import { openApp, registerThroughForm, uniqueName } from '../support/app.js'
+import { useShopAndBrowser } from '../support/server.js'
 
-let shop: RunningShop
-let browser: Browser
-
-beforeAll(async () => {
-  shop = await startShop()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
+const live = useShopAndBrowser()
 
 const PROTECTED = ['/products', '/cart', '/checkout', '/balance', '/orders', '/support', '/profile']
 
 describe('redirects', () => {
   it('sends anonymous visitors of protected screens to /login and unknown paths to /', async () => {
-    const app = await openApp(browser, shop.baseUrl, { lang: 'en' })
+    const app = await openApp(live.browser, live.shop.baseUrl, { lang: 'en' })
     for (const path of PROTECTED) {
       await app.goto(path)
       expect(new URL(app.page.url()).pathname, path).toBe('/login')
@@ -33,17 +21,9 @@ describe('redirects', () => {
   })
 
   it('sends a signed-in user from /, /login and /register to the products', async () => {
-    const app = await openApp(browser, shop.baseUrl, { lang: 'lt' })
-    const { page, t } = app
-    await app.goto('/register')
-    await page.getByLabel(t('auth.fields.username')).fill(uniqueName('guard'))
-    await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('Guarded2026pass')
-    await page.getByLabel(t('auth.fields.confirmPassword')).fill('Guarded2026pass')
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: t('auth.register.submit') })
-      .click()
-    await page.waitForURL('**/products')
+    const app = await openApp(live.browser, live.shop.baseUrl, { lang: 'lt' })
+    const { page } = app
+    await registerThroughForm(app, uniqueName('guard'), 'Guarded2026pass')
 
     for (const path of ['/', '/login', '/register']) {
       await app.goto(path)
@@ -61,23 +41,15 @@ describe('redirects', () => {
   })
 
   it('ends a revoked session: 403 clears it and goes to /', async () => {
-    const app = await openApp(browser, shop.baseUrl, { lang: 'en' })
+    const app = await openApp(live.browser, live.shop.baseUrl, { lang: 'en' })
     const { page, t } = app
-    await app.goto('/register')
-    await page.getByLabel(t('auth.fields.username')).fill(uniqueName('revoked'))
-    await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('Revoked2026pass')
-    await page.getByLabel(t('auth.fields.confirmPassword')).fill('Revoked2026pass')
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: t('auth.register.submit') })
-      .click()
-    await page.waitForURL('**/products')
+    await registerThroughForm(app, uniqueName('revoked'), 'Revoked2026pass')
     // Log the session out behind the app's back while no screen of the app is open: a request of
     // the products screen that reached the server after the logout would end the session there
     // (correctly), and /orders would then be visited anonymously (found on a loaded CI machine).
     const token = await page.evaluate(() => localStorage.getItem('access_token'))
     await page.goto('about:blank')
-    const logout = await fetch(`${shop.baseUrl}/api/auth/logout`, {
+    const logout = await fetch(`${live.shop.baseUrl}/api/auth/logout`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
     })

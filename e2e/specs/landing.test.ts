@@ -1,28 +1,20 @@
 import { gzipSync } from 'node:zlib'
-import type { Browser, Response } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Response } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations, text } from '../support/app.js'
-import { launchBrowser } from '../support/browser.js'
-import { type RunningShop, startShop } from '../support/server.js'
+import { useShopAndBrowser } from '../support/server.js'
 
-let shop: RunningShop
-let browser: Browser
-
-beforeAll(async () => {
-  shop = await startShop()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
+const live = useShopAndBrowser()
 
 describe('the landing page served by the real server', () => {
   it.each([
     ['en', 1280],
     ['lt', 360],
   ])('renders in %s at %i px without CSP violations or foreign requests', async (lang, width) => {
-    const context = await browser.newContext({ viewport: { width, height: 800 }, locale: lang })
+    const context = await live.browser.newContext({
+      viewport: { width, height: 800 },
+      locale: lang,
+    })
     const page = await context.newPage()
     const problems: string[] = []
     const foreign: string[] = []
@@ -31,12 +23,12 @@ describe('the landing page served by the real server', () => {
     })
     page.on('pageerror', (error) => problems.push(error.message))
     page.on('request', (request) => {
-      if (!request.url().startsWith(shop.baseUrl) && !request.url().startsWith('data:')) {
+      if (!request.url().startsWith(live.shop.baseUrl) && !request.url().startsWith('data:')) {
         foreign.push(request.url())
       }
     })
 
-    const response = await page.goto(shop.baseUrl, { waitUntil: 'networkidle' })
+    const response = await page.goto(live.shop.baseUrl, { waitUntil: 'networkidle' })
     expect(response?.status()).toBe(200)
     expect(response?.headers()['content-security-policy']).toContain("default-src 'self'")
     await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy()
@@ -51,14 +43,14 @@ describe('the landing page served by the real server', () => {
   })
 
   it('sends unknown paths to the app, which redirects them to /', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${shop.baseUrl}/no/such/page`, { waitUntil: 'networkidle' })
+    const page = await live.browser.newPage()
+    await page.goto(`${live.shop.baseUrl}/no/such/page`, { waitUntil: 'networkidle' })
     expect(new URL(page.url()).pathname).toBe('/')
     await page.close()
   })
 
   it('is a static page: at most 4 requests and 60 KB gzipped, without the React app', async () => {
-    const context = await browser.newContext({
+    const context = await live.browser.newContext({
       viewport: { width: 1280, height: 800 },
       locale: 'en',
     })
@@ -67,7 +59,7 @@ describe('the landing page served by the real server', () => {
     page.on('response', (response) => {
       if (!response.url().startsWith('data:')) responses.push(response)
     })
-    await page.goto(shop.baseUrl, { waitUntil: 'networkidle' })
+    await page.goto(live.shop.baseUrl, { waitUntil: 'networkidle' })
     const paths = responses.map((response) => new URL(response.url()).pathname)
     expect(paths.length, paths.join(', ')).toBeLessThanOrEqual(4)
     let gzipped = 0
@@ -80,12 +72,12 @@ describe('the landing page served by the real server', () => {
   })
 
   it('switches language on the static page and hands over to the app on sign-in', async () => {
-    const context = await browser.newContext({
+    const context = await live.browser.newContext({
       viewport: { width: 360, height: 800 },
       locale: 'en',
     })
     const page = await context.newPage()
-    await page.goto(shop.baseUrl, { waitUntil: 'networkidle' })
+    await page.goto(live.shop.baseUrl, { waitUntil: 'networkidle' })
     await page.getByRole('banner').getByRole('button', { name: 'LT' }).click()
     expect(await page.getAttribute('html', 'lang')).toBe('lt')
     expect(await page.locator('h1').textContent()).toBe(text('lt', 'landing.title'))

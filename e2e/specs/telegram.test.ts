@@ -1,25 +1,16 @@
 // Telegram login by redirect: the landing page links to Telegram (never loading its script),
 // and on return the signed data in #tgAuthResult is posted to the shop, which signs the user in.
 import crypto from 'node:crypto'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations, openApp } from '../support/app.js'
-import { launchBrowser } from '../support/browser.js'
-import { type RunningShop, startShop } from '../support/server.js'
+import { useShopAndBrowser } from '../support/server.js'
 
 const BOT_TOKEN = '123456789:AAHtest-telegram-secret-for-e2e'
 const BOT_USERNAME = 'privacy_shop_test_bot'
 
-let shop: RunningShop
-let browser: Browser
-
-beforeAll(async () => {
-  shop = await startShop({ TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_BOT_USERNAME: BOT_USERNAME })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await shop?.stop()
+const live = useShopAndBrowser({
+  TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+  TELEGRAM_BOT_USERNAME: BOT_USERNAME,
 })
 
 /** What Telegram's OAuth page appends on return: base64url JSON signed with the bot token. */
@@ -35,13 +26,13 @@ function telegramResult(fields: Record<string, string | number>): string {
 
 describe('telegram login', () => {
   it('offers a link to Telegram on the landing page', async () => {
-    const app = await openApp(browser, shop.baseUrl, { lang: 'en' })
+    const app = await openApp(live.browser, live.shop.baseUrl, { lang: 'en' })
     await app.goto('/')
     const link = app.page.getByRole('link', { name: app.t('landing.telegram.button') })
     const href = new URL((await link.getAttribute('href')) ?? '')
     expect(href.origin).toBe('https://oauth.telegram.org')
-    expect(href.searchParams.get('return_to')).toBe(`${shop.baseUrl}/`)
-    expect(href.searchParams.get('origin')).toBe(shop.baseUrl)
+    expect(href.searchParams.get('return_to')).toBe(`${live.shop.baseUrl}/`)
+    expect(href.searchParams.get('origin')).toBe(live.shop.baseUrl)
     expect(href.pathname).toBe('/auth')
     expect(href.searchParams.get('bot_id')).toBe(BOT_TOKEN.split(':')[0])
     await expectNoAxeViolations(app.page, 'landing with Telegram')
@@ -50,7 +41,7 @@ describe('telegram login', () => {
   })
 
   it('signs in with the data Telegram returns and removes it from the address', async () => {
-    const app = await openApp(browser, shop.baseUrl, { lang: 'lt' })
+    const app = await openApp(live.browser, live.shop.baseUrl, { lang: 'lt' })
     const result = telegramResult({
       id: 777000123,
       first_name: 'Rūta',
@@ -69,7 +60,7 @@ describe('telegram login', () => {
   })
 
   it('refuses forged data', async () => {
-    const app = await openApp(browser, shop.baseUrl, { lang: 'en' })
+    const app = await openApp(live.browser, live.shop.baseUrl, { lang: 'en' })
     const forged = Buffer.from(
       JSON.stringify({
         id: 1,

@@ -124,10 +124,56 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
   )
 }
 
-/** Waits until the page has settled (no request in flight) and a short animation has run. */
+/**
+ * Waits until the page has settled: no request in flight, and every finite animation or
+ * transition (a dialog fading in, a toast sliding) has finished.
+ */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(250)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  )
+}
+
+/** Registers through the form at /register and waits for the products, where it leads. */
+export async function registerThroughForm(
+  app: AppPage,
+  username: string,
+  password: string,
+): Promise<void> {
+  const { page, t } = app
+  await app.goto('/register')
+  await page.getByLabel(t('auth.fields.username')).fill(username)
+  await page.getByLabel(t('auth.fields.password'), { exact: true }).fill(password)
+  await page.getByLabel(t('auth.fields.confirmPassword')).fill(password)
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: t('auth.register.submit') })
+    .click()
+  await page.waitForURL('**/products')
+}
+
+/** Signs in through the form at /login and waits for the products, where it leads. */
+export async function signInThroughForm(
+  app: AppPage,
+  username: string,
+  password: string,
+): Promise<void> {
+  const { page, t } = app
+  await app.goto('/login')
+  await page.getByLabel(t('auth.fields.username')).fill(username)
+  await page.getByLabel(t('auth.fields.password')).fill(password)
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: t('auth.login.submit') })
+    .click()
+  await page.waitForURL('**/products')
 }
 
 /** A fresh username for this run. */

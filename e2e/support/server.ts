@@ -1,9 +1,12 @@
 // Starts the built shop (apps/server/dist/main.js) on a fresh data folder and a free port, with
-// the server suites' process helpers.
+// the server suites' process helpers, and a spec file's shop and browser.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { fromBuild, startServer } from '../../apps/server/test/support/process.js'
+import { launchBrowser } from './browser.js'
 
 export interface RunningShop {
   baseUrl: string
@@ -25,4 +28,24 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The spec file's shop (with `env`) and browser, started before its tests and closed after them:
+ * the returned object is filled in by that beforeAll.
+ */
+export function useShopAndBrowser(env: Record<string, string> = {}): {
+  shop: RunningShop
+  browser: Browser
+} {
+  const handle = {} as { shop: RunningShop; browser: Browser }
+  beforeAll(async () => {
+    handle.shop = await startShop(env)
+    handle.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await handle.browser?.close()
+    await handle.shop?.stop()
+  })
+  return handle
 }
