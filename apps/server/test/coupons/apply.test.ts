@@ -3,49 +3,36 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { coupons } from '../../src/db/schema.js'
-import {
-  addCoupon,
-  addRedemption,
-  alice,
-  applied,
-  bob,
-  cartOf,
-  DAY_MS,
-  fill,
-  p105,
-  p1000,
-  p1999,
-  p2500,
-  refusal,
-  t,
-  useCouponsApp,
-} from './harness.js'
+import * as promo from './harness.js'
 
-useCouponsApp()
+promo.useCouponsApp()
 
 describe('POST /api/cart/coupon/apply', () => {
   it('matches the code case-insensitively after trimming', async () => {
-    await fill(alice, p1000)
-    expect((await applied(alice, '  welcome10 \t')).applied_promo).toBe('WELCOME10')
-    expect((await applied(alice, 'WeLcOmE10')).applied_promo).toBe('WELCOME10')
+    await promo.fill(promo.alice, promo.p1000)
+    expect((await promo.applied(promo.alice, '  welcome10 \t')).applied_promo).toBe('WELCOME10')
+    expect((await promo.applied(promo.alice, 'WeLcOmE10')).applied_promo).toBe('WELCOME10')
   })
 
   it('replaces a coupon already applied', async () => {
-    await fill(alice, p2500)
-    await applied(alice, 'FIVEOFF')
-    expect(await applied(alice, 'WELCOME10')).toMatchObject({
+    await promo.fill(promo.alice, promo.p2500)
+    await promo.applied(promo.alice, 'FIVEOFF')
+    expect(await promo.applied(promo.alice, 'WELCOME10')).toMatchObject({
       applied_promo: 'WELCOME10',
       discount: 2.5,
     })
   })
 
   it('refuses an empty cart with CART_EMPTY', async () => {
-    expect(await refusal(alice, 'WELCOME10')).toMatchObject({ status: 409, code: 'CART_EMPTY' })
+    expect(await promo.refusal(promo.alice, 'WELCOME10')).toMatchObject({
+      status: 409,
+      code: 'CART_EMPTY',
+    })
   })
 
   it('refuses an unknown or deactivated code with COUPON_NOT_FOUND', async () => {
-    await addCoupon('SLEEPING', { active: false })
-    await fill(alice, p1000)
+    await promo.addCoupon('SLEEPING', { active: false })
+    await promo.fill(promo.alice, promo.p1000)
     for (const code of [
       'NOPE',
       'SLEEPING',
@@ -55,68 +42,78 @@ describe('POST /api/cart/coupon/apply', () => {
       'WELCOME_0',
       'nul\u0000',
     ]) {
-      expect(await refusal(alice, code), code).toMatchObject({
+      expect(await promo.refusal(promo.alice, code), code).toMatchObject({
         status: 404,
         code: 'COUPON_NOT_FOUND',
       })
     }
-    expect((await cartOf(alice)).applied_promo).toBeNull()
+    expect((await promo.cartOf(promo.alice)).applied_promo).toBeNull()
   })
 
   it('refuses a coupon that has not started with COUPON_NOT_STARTED', async () => {
-    await addCoupon('SOON', { startsAt: new Date(Date.now() + DAY_MS) })
-    await fill(alice, p1000)
-    expect(await refusal(alice, 'soon')).toMatchObject({ status: 409, code: 'COUPON_NOT_STARTED' })
+    await promo.addCoupon('SOON', { startsAt: new Date(Date.now() + promo.DAY_MS) })
+    await promo.fill(promo.alice, promo.p1000)
+    expect(await promo.refusal(promo.alice, 'soon')).toMatchObject({
+      status: 409,
+      code: 'COUPON_NOT_STARTED',
+    })
   })
 
   it('refuses an expired coupon with COUPON_EXPIRED', async () => {
-    await addCoupon('GONE', { endsAt: new Date(Date.now() - 1000) })
-    await fill(alice, p1000)
-    expect(await refusal(alice, 'GONE')).toMatchObject({ status: 409, code: 'COUPON_EXPIRED' })
-    expect(await refusal(alice, 'SUMMER2025')).toMatchObject({ code: 'COUPON_EXPIRED' })
+    await promo.addCoupon('GONE', { endsAt: new Date(Date.now() - 1000) })
+    await promo.fill(promo.alice, promo.p1000)
+    expect(await promo.refusal(promo.alice, 'GONE')).toMatchObject({
+      status: 409,
+      code: 'COUPON_EXPIRED',
+    })
+    expect(await promo.refusal(promo.alice, 'SUMMER2025')).toMatchObject({ code: 'COUPON_EXPIRED' })
   })
 
   it('refuses a used-up coupon with COUPON_LIMIT_REACHED', async () => {
-    await fill(alice, p1000)
-    expect(await refusal(alice, 'LAUNCH50')).toMatchObject({
+    await promo.fill(promo.alice, promo.p1000)
+    expect(await promo.refusal(promo.alice, 'LAUNCH50')).toMatchObject({
       status: 409,
       code: 'COUPON_LIMIT_REACHED',
     })
   })
 
   it('refuses below the minimum with COUPON_MIN_SUBTOTAL, naming the minimum', async () => {
-    await fill(alice, p1999)
-    const res = await refusal(alice, 'FIVEOFF')
+    await promo.fill(promo.alice, promo.p1999)
+    const res = await promo.refusal(promo.alice, 'FIVEOFF')
     expect(res).toMatchObject({ status: 409, code: 'COUPON_MIN_SUBTOTAL' })
     expect(res.message).toContain('€20.00')
-    await fill(alice, p105)
-    expect((await applied(alice, 'FIVEOFF')).discount).toBe(5)
+    await promo.fill(promo.alice, promo.p105)
+    expect((await promo.applied(promo.alice, 'FIVEOFF')).discount).toBe(5)
   })
 
   it('checks the rules in order: active, start, end, total limit, per-user limit, minimum', async () => {
-    const soon = new Date(Date.now() + DAY_MS)
-    const past = new Date(Date.now() - DAY_MS)
-    await addCoupon('ORDER1', { active: false, endsAt: past })
-    await addCoupon('ORDER2', { startsAt: soon, maxRedemptions: 1, timesRedeemed: 1 })
-    await addCoupon('ORDER3', { endsAt: past, minSubtotalCents: 100_000 })
-    await addCoupon('ORDER4', { maxRedemptions: 1, timesRedeemed: 1, minSubtotalCents: 100_000 })
-    await fill(alice, p1000)
-    expect((await refusal(alice, 'ORDER1')).code).toBe('COUPON_NOT_FOUND')
-    expect((await refusal(alice, 'ORDER2')).code).toBe('COUPON_NOT_STARTED')
-    expect((await refusal(alice, 'ORDER3')).code).toBe('COUPON_EXPIRED')
-    expect((await refusal(alice, 'ORDER4')).code).toBe('COUPON_LIMIT_REACHED')
+    const soon = new Date(Date.now() + promo.DAY_MS)
+    const past = new Date(Date.now() - promo.DAY_MS)
+    await promo.addCoupon('ORDER1', { active: false, endsAt: past })
+    await promo.addCoupon('ORDER2', { startsAt: soon, maxRedemptions: 1, timesRedeemed: 1 })
+    await promo.addCoupon('ORDER3', { endsAt: past, minSubtotalCents: 100_000 })
+    await promo.addCoupon('ORDER4', {
+      maxRedemptions: 1,
+      timesRedeemed: 1,
+      minSubtotalCents: 100_000,
+    })
+    await promo.fill(promo.alice, promo.p1000)
+    expect((await promo.refusal(promo.alice, 'ORDER1')).code).toBe('COUPON_NOT_FOUND')
+    expect((await promo.refusal(promo.alice, 'ORDER2')).code).toBe('COUPON_NOT_STARTED')
+    expect((await promo.refusal(promo.alice, 'ORDER3')).code).toBe('COUPON_EXPIRED')
+    expect((await promo.refusal(promo.alice, 'ORDER4')).code).toBe('COUPON_LIMIT_REACHED')
   })
 
   it('refuses a blank or malformed code with a 400', async () => {
-    await fill(alice, p1000)
+    await promo.fill(promo.alice, promo.p1000)
     for (const code of ['', '   ', '\t\n', 42, null, ['WELCOME10'], 'X'.repeat(65)]) {
-      const res = await refusal(alice, code)
+      const res = await promo.refusal(promo.alice, code)
       expect(res.status, JSON.stringify(code)).toBe(400)
     }
-    const missing = await t.app.inject({
+    const missing = await promo.t.app.inject({
       method: 'POST',
       url: '/api/cart/coupon/apply',
-      headers: alice.headers,
+      headers: promo.alice.headers,
       payload: {},
     })
     expect(missing.statusCode).toBe(400)
@@ -125,35 +122,39 @@ describe('POST /api/cart/coupon/apply', () => {
 
 describe('the per-user limit', () => {
   it('counts reserved and redeemed redemptions, not released ones', async () => {
-    const [welcome] = await t.database.db
+    const [welcome] = await promo.t.database.db
       .select()
       .from(coupons)
       .where(eq(coupons.code, 'WELCOME10'))
     if (!welcome) throw new Error('no WELCOME10')
-    await fill(alice, p1000)
+    await promo.fill(promo.alice, promo.p1000)
 
-    await addRedemption(welcome.id, alice.id, 'released')
-    expect((await applied(alice, 'WELCOME10')).applied_promo).toBe('WELCOME10')
+    await promo.addRedemption(welcome.id, promo.alice.id, 'released')
+    expect((await promo.applied(promo.alice, 'WELCOME10')).applied_promo).toBe('WELCOME10')
 
-    await addRedemption(welcome.id, alice.id, 'redeemed')
+    await promo.addRedemption(welcome.id, promo.alice.id, 'redeemed')
     // Already in the cart: the next read drops it; applying again is refused.
-    expect((await cartOf(alice)).applied_promo).toBeNull()
-    expect(await refusal(alice, 'WELCOME10')).toMatchObject({ code: 'COUPON_LIMIT_REACHED' })
+    expect((await promo.cartOf(promo.alice)).applied_promo).toBeNull()
+    expect(await promo.refusal(promo.alice, 'WELCOME10')).toMatchObject({
+      code: 'COUPON_LIMIT_REACHED',
+    })
 
     // Bob is not affected by Alice's redemption.
-    await fill(bob, p1000)
-    expect((await applied(bob, 'WELCOME10')).applied_promo).toBe('WELCOME10')
+    await promo.fill(promo.bob, promo.p1000)
+    expect((await promo.applied(promo.bob, 'WELCOME10')).applied_promo).toBe('WELCOME10')
   })
 
   it('does not count the reservation of the customer’s own pending payment against their cart', async () => {
     // A new checkout cancels that payment first, so the cart may keep (or take) the coupon; the
     // reservation at checkout checks the limit again (coupons-reservations.test.ts).
-    const id = await addCoupon('TWICE', { maxPerUser: 2 })
-    await fill(alice, p1000)
-    await addRedemption(id, alice.id, 'redeemed')
-    await addRedemption(id, alice.id, 'reserved')
-    expect((await applied(alice, 'TWICE')).applied_promo).toBe('TWICE')
-    await addRedemption(id, alice.id, 'redeemed')
-    expect(await refusal(alice, 'TWICE')).toMatchObject({ code: 'COUPON_LIMIT_REACHED' })
+    const id = await promo.addCoupon('TWICE', { maxPerUser: 2 })
+    await promo.fill(promo.alice, promo.p1000)
+    await promo.addRedemption(id, promo.alice.id, 'redeemed')
+    await promo.addRedemption(id, promo.alice.id, 'reserved')
+    expect((await promo.applied(promo.alice, 'TWICE')).applied_promo).toBe('TWICE')
+    await promo.addRedemption(id, promo.alice.id, 'redeemed')
+    expect(await promo.refusal(promo.alice, 'TWICE')).toMatchObject({
+      code: 'COUPON_LIMIT_REACHED',
+    })
   })
 })

@@ -3,41 +3,31 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { carts, coupons, products } from '../../src/db/schema.js'
-import {
-  addCoupon,
-  alice,
-  applied,
-  bob,
-  type CouponFields,
-  cartOf,
-  fill,
-  p1000,
-  p1999,
-  p2500,
-  t,
-  useCouponsApp,
-} from './harness.js'
+import * as promo from './harness.js'
 
-useCouponsApp()
+promo.useCouponsApp()
 
 describe('a coupon that stops being valid', () => {
-  async function appliedCoupon(code: string, fields: CouponFields = {}): Promise<number> {
-    const id = await addCoupon(code, fields)
-    await fill(alice, p2500)
-    expect((await applied(alice, code)).applied_promo).toBe(code)
+  async function appliedCoupon(code: string, fields: promo.CouponFields = {}): Promise<number> {
+    const id = await promo.addCoupon(code, fields)
+    await promo.fill(promo.alice, promo.p2500)
+    expect((await promo.applied(promo.alice, code)).applied_promo).toBe(code)
     return id
   }
 
   async function expectDropped(): Promise<void> {
-    const cart = await cartOf(alice)
+    const cart = await promo.cartOf(promo.alice)
     expect(cart).toMatchObject({ applied_promo: null, discount: 0, total: cart.subtotal })
-    const [row] = await t.database.db.select().from(carts).where(eq(carts.userId, alice.id))
+    const [row] = await promo.t.database.db
+      .select()
+      .from(carts)
+      .where(eq(carts.userId, promo.alice.id))
     expect(row?.couponId).toBeNull()
   }
 
   it('is dropped when it expires', async () => {
     const id = await appliedCoupon('EXPIRING')
-    await t.database.db
+    await promo.t.database.db
       .update(coupons)
       .set({ endsAt: new Date(Date.now() - 1) })
       .where(eq(coupons.id, id))
@@ -46,89 +36,99 @@ describe('a coupon that stops being valid', () => {
 
   it('is dropped when it is used up', async () => {
     const id = await appliedCoupon('LASTONE', { maxRedemptions: 1 })
-    await t.database.db.update(coupons).set({ timesRedeemed: 1 }).where(eq(coupons.id, id))
+    await promo.t.database.db.update(coupons).set({ timesRedeemed: 1 }).where(eq(coupons.id, id))
     await expectDropped()
   })
 
   it('is dropped when it is deactivated', async () => {
     const id = await appliedCoupon('PULLED')
-    await t.database.db.update(coupons).set({ active: false }).where(eq(coupons.id, id))
+    await promo.t.database.db.update(coupons).set({ active: false }).where(eq(coupons.id, id))
     await expectDropped()
   })
 
   it('is dropped when the subtotal falls below its minimum', async () => {
-    await fill(alice, p1000, p1999)
-    expect((await applied(alice, 'FIVEOFF')).discount).toBe(5)
-    const res = await t.app.inject({
+    await promo.fill(promo.alice, promo.p1000, promo.p1999)
+    expect((await promo.applied(promo.alice, 'FIVEOFF')).discount).toBe(5)
+    const res = await promo.t.app.inject({
       method: 'DELETE',
-      url: `/api/cart/remove/${p1000}`,
-      headers: alice.headers,
+      url: `/api/cart/remove/${promo.p1000}`,
+      headers: promo.alice.headers,
     })
     expect(res.json()).toMatchObject({ applied_promo: null, discount: 0, subtotal: 19.99 })
     await expectDropped()
   })
 
   it('is dropped when its price basis changes below the minimum', async () => {
-    await fill(alice, p2500)
-    await applied(alice, 'FIVEOFF')
-    await t.database.db.update(products).set({ priceCents: 1500 }).where(eq(products.id, p2500))
+    await promo.fill(promo.alice, promo.p2500)
+    await promo.applied(promo.alice, 'FIVEOFF')
+    await promo.t.database.db
+      .update(products)
+      .set({ priceCents: 1500 })
+      .where(eq(products.id, promo.p2500))
     try {
       await expectDropped()
     } finally {
-      await t.database.db.update(products).set({ priceCents: 2500 }).where(eq(products.id, p2500))
+      await promo.t.database.db
+        .update(products)
+        .set({ priceCents: 2500 })
+        .where(eq(products.id, promo.p2500))
     }
   })
 
   it('is dropped with the last item and by clearing the cart', async () => {
-    await fill(alice, p2500)
-    await applied(alice, 'WELCOME10')
-    const removed = await t.app.inject({
+    await promo.fill(promo.alice, promo.p2500)
+    await promo.applied(promo.alice, 'WELCOME10')
+    const removed = await promo.t.app.inject({
       method: 'DELETE',
-      url: `/api/cart/remove/${p2500}`,
-      headers: alice.headers,
+      url: `/api/cart/remove/${promo.p2500}`,
+      headers: promo.alice.headers,
     })
     expect(removed.json()).toMatchObject({ items_count: 0, applied_promo: null })
 
-    await fill(alice, p2500)
-    await applied(alice, 'WELCOME10')
-    const cleared = await t.app.inject({
+    await promo.fill(promo.alice, promo.p2500)
+    await promo.applied(promo.alice, 'WELCOME10')
+    const cleared = await promo.t.app.inject({
       method: 'DELETE',
       url: '/api/cart/clear',
-      headers: alice.headers,
+      headers: promo.alice.headers,
     })
     expect(cleared.json()).toMatchObject({ items_count: 0, applied_promo: null })
-    await fill(alice, p2500)
-    expect((await cartOf(alice)).applied_promo).toBeNull()
+    await promo.fill(promo.alice, promo.p2500)
+    expect((await promo.cartOf(promo.alice)).applied_promo).toBeNull()
   })
 })
 
 describe('DELETE /api/cart/coupon/remove', () => {
   it('removes the coupon and answers with the cart; removing none is fine', async () => {
-    await fill(alice, p2500)
-    await applied(alice, 'WELCOME10')
-    const res = await t.app.inject({
+    await promo.fill(promo.alice, promo.p2500)
+    await promo.applied(promo.alice, 'WELCOME10')
+    const res = await promo.t.app.inject({
       method: 'DELETE',
       url: '/api/cart/coupon/remove',
-      headers: alice.headers,
+      headers: promo.alice.headers,
     })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ applied_promo: null, discount: 0, total: 25 })
-    const again = await t.app.inject({
+    const again = await promo.t.app.inject({
       method: 'DELETE',
       url: '/api/cart/coupon/remove',
-      headers: bob.headers,
+      headers: promo.bob.headers,
     })
     expect(again.statusCode).toBe(200)
     expect(again.json()).toMatchObject({ items_count: 0, applied_promo: null })
   })
 
   it("never touches another user's coupon", async () => {
-    await fill(alice, p2500)
-    await applied(alice, 'WELCOME10')
-    await fill(bob, p2500)
-    await applied(bob, 'FIVEOFF')
-    await t.app.inject({ method: 'DELETE', url: '/api/cart/coupon/remove', headers: bob.headers })
-    expect((await cartOf(alice)).applied_promo).toBe('WELCOME10')
-    expect((await cartOf(bob)).applied_promo).toBeNull()
+    await promo.fill(promo.alice, promo.p2500)
+    await promo.applied(promo.alice, 'WELCOME10')
+    await promo.fill(promo.bob, promo.p2500)
+    await promo.applied(promo.bob, 'FIVEOFF')
+    await promo.t.app.inject({
+      method: 'DELETE',
+      url: '/api/cart/coupon/remove',
+      headers: promo.bob.headers,
+    })
+    expect((await promo.cartOf(promo.alice)).applied_promo).toBe('WELCOME10')
+    expect((await promo.cartOf(promo.bob)).applied_promo).toBeNull()
   })
 })

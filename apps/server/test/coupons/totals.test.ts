@@ -2,27 +2,15 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { products } from '../../src/db/schema.js'
-import {
-  addCoupon,
-  alice,
-  applied,
-  cartOf,
-  fill,
-  p105,
-  p1000,
-  p1999,
-  p2500,
-  t,
-  useCouponsApp,
-} from './harness.js'
+import * as promo from './harness.js'
 
-useCouponsApp()
+promo.useCouponsApp()
 
 describe('totals with each coupon kind', () => {
   it('percent: rounds half up to the cent', async () => {
-    await fill(alice, p105)
+    await promo.fill(promo.alice, promo.p105)
     // 10% of 1.05 is 10.5 cents: 11 cents off.
-    expect(await applied(alice, 'WELCOME10')).toMatchObject({
+    expect(await promo.applied(promo.alice, 'WELCOME10')).toMatchObject({
       subtotal: 1.05,
       discount: 0.11,
       total: 0.94,
@@ -31,9 +19,9 @@ describe('totals with each coupon kind', () => {
   })
 
   it('percent on a larger cart', async () => {
-    await fill(alice, p1999, p1999, p2500)
+    await promo.fill(promo.alice, promo.p1999, promo.p1999, promo.p2500)
     // 10% of 64.98 is 6.498: 6.50 off.
-    expect(await applied(alice, 'WELCOME10')).toMatchObject({
+    expect(await promo.applied(promo.alice, 'WELCOME10')).toMatchObject({
       items_count: 3,
       subtotal: 64.98,
       discount: 6.5,
@@ -42,9 +30,9 @@ describe('totals with each coupon kind', () => {
   })
 
   it('percent 100 makes the total 0', async () => {
-    await addCoupon('FREEALL', { percentOff: 100 })
-    await fill(alice, p1999, p105)
-    expect(await applied(alice, 'freeall')).toMatchObject({
+    await promo.addCoupon('FREEALL', { percentOff: 100 })
+    await promo.fill(promo.alice, promo.p1999, promo.p105)
+    expect(await promo.applied(promo.alice, 'freeall')).toMatchObject({
       subtotal: 21.04,
       discount: 21.04,
       total: 0,
@@ -53,8 +41,8 @@ describe('totals with each coupon kind', () => {
   })
 
   it('fixed: takes its amount off once the minimum is met', async () => {
-    await fill(alice, p2500)
-    expect(await applied(alice, 'FIVEOFF')).toMatchObject({
+    await promo.fill(promo.alice, promo.p2500)
+    expect(await promo.applied(promo.alice, 'FIVEOFF')).toMatchObject({
       subtotal: 25,
       discount: 5,
       total: 20,
@@ -63,19 +51,33 @@ describe('totals with each coupon kind', () => {
   })
 
   it('fixed: never more than the subtotal', async () => {
-    await addCoupon('BIGFIX', { kind: 'fixed', percentOff: null, amountOffCents: 5000 })
-    await fill(alice, p1000)
-    expect(await applied(alice, 'BIGFIX')).toMatchObject({ subtotal: 10, discount: 10, total: 0 })
+    await promo.addCoupon('BIGFIX', { kind: 'fixed', percentOff: null, amountOffCents: 5000 })
+    await promo.fill(promo.alice, promo.p1000)
+    expect(await promo.applied(promo.alice, 'BIGFIX')).toMatchObject({
+      subtotal: 10,
+      discount: 10,
+      total: 0,
+    })
   })
 
   it('follows price changes on every read', async () => {
-    await fill(alice, p1000)
-    await applied(alice, 'WELCOME10')
-    await t.database.db.update(products).set({ priceCents: 2000 }).where(eq(products.id, p1000))
+    await promo.fill(promo.alice, promo.p1000)
+    await promo.applied(promo.alice, 'WELCOME10')
+    await promo.t.database.db
+      .update(products)
+      .set({ priceCents: 2000 })
+      .where(eq(products.id, promo.p1000))
     try {
-      expect(await cartOf(alice)).toMatchObject({ subtotal: 20, discount: 2, total: 18 })
+      expect(await promo.cartOf(promo.alice)).toMatchObject({
+        subtotal: 20,
+        discount: 2,
+        total: 18,
+      })
     } finally {
-      await t.database.db.update(products).set({ priceCents: 1000 }).where(eq(products.id, p1000))
+      await promo.t.database.db
+        .update(products)
+        .set({ priceCents: 1000 })
+        .where(eq(products.id, promo.p1000))
     }
   })
 })

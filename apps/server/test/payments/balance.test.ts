@@ -1,28 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { signUp } from '../helpers.js'
 import { ledgerEqualsBalance } from '../payment-helpers.js'
-import {
-  cryptoCheckout,
-  giveBalance,
-  inject,
-  merchant,
-  pay,
-  productBetween,
-  stockOf,
-  t,
-  usePaymentsApp,
-  user,
-} from './harness.js'
+import * as shop from './harness.js'
 
-usePaymentsApp()
+shop.usePaymentsApp()
 
 describe('balance checkout', () => {
   it('pays from the balance in one step: orders completed, stock taken, cart emptied', async () => {
-    const product = await productBetween(500, 2000)
-    await giveBalance(user, 10_000)
-    const before = await stockOf(product.id)
-    await inject(user, 'POST', '/api/cart/add', { product_id: product.id })
-    const res = await inject(user, 'POST', '/api/payment/create', { payment_method: 'balance' })
+    const product = await shop.productBetween(500, 2000)
+    await shop.giveBalance(shop.user, 10_000)
+    const before = await shop.stockOf(product.id)
+    await shop.inject(shop.user, 'POST', '/api/cart/add', { product_id: product.id })
+    const res = await shop.inject(shop.user, 'POST', '/api/payment/create', {
+      payment_method: 'balance',
+    })
     expect(res.statusCode).toBe(200)
     const payment = res.json()
     expect(payment).toMatchObject({
@@ -31,44 +22,50 @@ describe('balance checkout', () => {
       final_amount_eur: product.priceCents / 100,
     })
     // The answer is the row as stored (it comes back from the statement that wrote it).
-    const status = (await inject(user, 'GET', `/api/payment/status/${payment.payment_code}`)).json()
+    const status = (
+      await shop.inject(shop.user, 'GET', `/api/payment/status/${payment.payment_code}`)
+    ).json()
     expect(payment).toEqual(status)
     expect(Date.parse(payment.created_at)).toBeGreaterThan(Date.now() - 60_000)
-    expect((await stockOf(product.id)).stock).toBe(before.stock - 1)
-    expect((await inject(user, 'GET', '/api/cart')).json().items_count).toBe(0)
-    const orders = (await inject(user, 'GET', '/api/orders')).json()
+    expect((await shop.stockOf(product.id)).stock).toBe(before.stock - 1)
+    expect((await shop.inject(shop.user, 'GET', '/api/cart')).json().items_count).toBe(0)
+    const orders = (await shop.inject(shop.user, 'GET', '/api/orders')).json()
     expect(orders.orders).toHaveLength(1)
     expect(orders.orders[0]).toMatchObject({
       status: 'completed',
       product_id: product.id,
       payment_code: payment.payment_code,
     })
-    const balance = (await inject(user, 'GET', '/api/balance')).json()
+    const balance = (await shop.inject(shop.user, 'GET', '/api/balance')).json()
     expect(balance.balance_eur).toBe((10_000 - product.priceCents) / 100)
-    const history = (await inject(user, 'GET', '/api/balance/history')).json()
+    const history = (await shop.inject(shop.user, 'GET', '/api/balance/history')).json()
     expect(history.transactions[0]).toMatchObject({
       amount: -product.priceCents / 100,
       kind: 'purchase',
       description: `Order ${payment.payment_code}`,
     })
-    expect(await ledgerEqualsBalance(t, user.id)).toBe(true)
+    expect(await ledgerEqualsBalance(shop.t, shop.user.id)).toBe(true)
   })
 
   it('refuses with 402 INSUFFICIENT_BALANCE and changes nothing', async () => {
-    const product = await productBetween(500, 2000)
-    await giveBalance(user, 100)
-    const before = await stockOf(product.id)
-    await inject(user, 'POST', '/api/cart/add', { product_id: product.id })
-    const res = await inject(user, 'POST', '/api/payment/create', { payment_method: 'balance' })
+    const product = await shop.productBetween(500, 2000)
+    await shop.giveBalance(shop.user, 100)
+    const before = await shop.stockOf(product.id)
+    await shop.inject(shop.user, 'POST', '/api/cart/add', { product_id: product.id })
+    const res = await shop.inject(shop.user, 'POST', '/api/payment/create', {
+      payment_method: 'balance',
+    })
     expect(res.statusCode).toBe(402)
     expect(res.json().code).toBe('INSUFFICIENT_BALANCE')
-    expect(await stockOf(product.id)).toEqual(before)
-    expect((await inject(user, 'GET', '/api/cart')).json().items_count).toBe(1)
-    expect((await inject(user, 'GET', '/api/orders')).json().orders).toHaveLength(0)
+    expect(await shop.stockOf(product.id)).toEqual(before)
+    expect((await shop.inject(shop.user, 'GET', '/api/cart')).json().items_count).toBe(1)
+    expect((await shop.inject(shop.user, 'GET', '/api/orders')).json().orders).toHaveLength(0)
   })
 
   it('refuses an empty cart', async () => {
-    const res = await inject(user, 'POST', '/api/payment/create', { payment_method: 'balance' })
+    const res = await shop.inject(shop.user, 'POST', '/api/payment/create', {
+      payment_method: 'balance',
+    })
     expect(res.statusCode).toBe(409)
     expect(res.json().code).toBe('CART_EMPTY')
   })
@@ -77,7 +74,9 @@ describe('balance checkout', () => {
 describe('top-up', () => {
   it('refuses less than 5 EUR', async () => {
     for (const amount of [0, 4.99, -5]) {
-      const res = await inject(user, 'POST', '/api/balance/topup', { minimum_amount: amount })
+      const res = await shop.inject(shop.user, 'POST', '/api/balance/topup', {
+        minimum_amount: amount,
+      })
       expect(res.statusCode).toBe(400)
       expect(res.json()).toMatchObject({
         code: 'TOPUP_MINIMUM',
@@ -87,43 +86,48 @@ describe('top-up', () => {
   })
 
   it('credits the euro value of what arrived', async () => {
-    const res = await inject(user, 'POST', '/api/balance/topup', { minimum_amount: 12.5 })
+    const res = await shop.inject(shop.user, 'POST', '/api/balance/topup', { minimum_amount: 12.5 })
     expect(res.statusCode).toBe(200)
     const topup = res.json()
-    expect(topup).toMatchObject({ amount_eur: 12.5, wallet_address: merchant, status: 'pending' })
-    await pay(merchant, BigInt(topup.lamports), topup.reference)
-    await t.services.watcher?.poll()
-    const balance = (await inject(user, 'GET', '/api/balance')).json().balance_eur
+    expect(topup).toMatchObject({
+      amount_eur: 12.5,
+      wallet_address: shop.merchant,
+      status: 'pending',
+    })
+    await shop.pay(shop.merchant, BigInt(topup.lamports), topup.reference)
+    await shop.t.services.watcher?.poll()
+    const balance = (await shop.inject(shop.user, 'GET', '/api/balance')).json().balance_eur
     expect(balance).toBeGreaterThanOrEqual(12.5)
     expect(balance).toBeLessThan(12.5 + 0.02) // the 0.0001 SOL rounding, at most 1.5 cents here
-    const history = (await inject(user, 'GET', '/api/balance/history')).json().transactions
+    const history = (await shop.inject(shop.user, 'GET', '/api/balance/history')).json()
+      .transactions
     expect(history[0].kind).toBe('topup')
-    const payments = (await inject(user, 'GET', '/api/payment/history')).json()
+    const payments = (await shop.inject(shop.user, 'GET', '/api/payment/history')).json()
     expect(payments.payments[0]).toMatchObject({ kind: 'topup', status: 'confirmed' })
-    expect(await ledgerEqualsBalance(t, user.id)).toBe(true)
+    expect(await ledgerEqualsBalance(shop.t, shop.user.id)).toBe(true)
   })
 })
 
 describe('ownership', () => {
   it('hides another customer’s payments and orders', async () => {
-    const payment = await cryptoCheckout(user, (await productBetween(500, 2000)).id)
-    const other = await signUp(t.app)
+    const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
+    const other = await signUp(shop.t.app)
     for (const [method, url] of [
       ['GET', `/api/payment/status/${payment.payment_code}`],
       ['DELETE', `/api/payment/cancel/${payment.payment_code}`],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: other.headers })
+      const res = await shop.t.app.inject({ method, url, headers: other.headers })
       expect(res.statusCode).toBe(404)
       expect(res.json().code).toBe('PAYMENT_NOT_FOUND')
     }
-    const order = (await inject(user, 'GET', '/api/orders')).json().orders[0]
-    const res = await t.app.inject({
+    const order = (await shop.inject(shop.user, 'GET', '/api/orders')).json().orders[0]
+    const res = await shop.t.app.inject({
       method: 'GET',
       url: `/api/orders/${order.id}`,
       headers: other.headers,
     })
     expect(res.statusCode).toBe(404)
-    const report = await t.app.inject({
+    const report = await shop.t.app.inject({
       method: 'POST',
       url: '/api/payment/report-problem',
       headers: other.headers,

@@ -5,90 +5,86 @@ import { describe, expect, it } from 'vitest'
 import { coupons, payments } from '../../src/db/schema.js'
 import { signUp } from '../helpers.js'
 import { ledgerEqualsBalance } from '../payment-helpers.js'
-import {
-  cryptoCheckout,
-  inject,
-  merchant,
-  pay,
-  productBetween,
-  stockOf,
-  t,
-  usePaymentsApp,
-  user,
-} from './harness.js'
+import * as shop from './harness.js'
 
-usePaymentsApp()
+shop.usePaymentsApp()
 
 describe('crypto checkout', () => {
   it('creates a pending payment that reserves stock and a parseable Solana Pay URL', async () => {
-    const product = await productBetween(500, 2000)
-    const before = await stockOf(product.id)
-    const payment = await cryptoCheckout(user, product.id)
+    const product = await shop.productBetween(500, 2000)
+    const before = await shop.stockOf(product.id)
+    const payment = await shop.cryptoCheckout(shop.user, product.id)
     expect(payment.status).toBe('pending')
-    expect(payment.wallet_address).toBe(merchant)
+    expect(payment.wallet_address).toBe(shop.merchant)
     expect(BigInt(payment.lamports) % 100_000n).toBe(0n)
-    expect(payment.solana_pay_url).toContain(`solana:${merchant}?amount=`)
+    expect(payment.solana_pay_url).toContain(`solana:${shop.merchant}?amount=`)
     expect(payment.solana_pay_url).toContain(`reference=${payment.reference}`)
-    expect(await stockOf(product.id)).toEqual({
+    expect(await shop.stockOf(product.id)).toEqual({
       stock: before.stock,
       reserved: before.reserved + 1,
     })
-    const orders = (await inject(user, 'GET', '/api/orders')).json().orders
+    const orders = (await shop.inject(shop.user, 'GET', '/api/orders')).json().orders
     expect(orders[0].status).toBe('pending')
   })
 
   it('is confirmed by the watcher when paid with the reference', async () => {
-    const product = await productBetween(500, 2000)
-    const before = await stockOf(product.id)
-    const payment = await cryptoCheckout(user, product.id)
-    await pay(merchant, BigInt(payment.lamports), payment.reference)
-    expect(await t.services.watcher?.poll()).toBe(1)
-    const status = (await inject(user, 'GET', `/api/payment/status/${payment.payment_code}`)).json()
+    const product = await shop.productBetween(500, 2000)
+    const before = await shop.stockOf(product.id)
+    const payment = await shop.cryptoCheckout(shop.user, product.id)
+    await shop.pay(shop.merchant, BigInt(payment.lamports), payment.reference)
+    expect(await shop.t.services.watcher?.poll()).toBe(1)
+    const status = (
+      await shop.inject(shop.user, 'GET', `/api/payment/status/${payment.payment_code}`)
+    ).json()
     expect(status.status).toBe('confirmed')
-    expect(await stockOf(product.id)).toEqual({
+    expect(await shop.stockOf(product.id)).toEqual({
       stock: before.stock - 1,
       reserved: before.reserved,
     })
-    expect((await inject(user, 'GET', '/api/orders')).json().orders[0].status).toBe('completed')
-    expect((await inject(user, 'GET', '/api/cart')).json().items_count).toBe(0)
-    expect((await inject(user, 'GET', '/api/balance')).json().balance_eur).toBe(0)
+    expect((await shop.inject(shop.user, 'GET', '/api/orders')).json().orders[0].status).toBe(
+      'completed',
+    )
+    expect((await shop.inject(shop.user, 'GET', '/api/cart')).json().items_count).toBe(0)
+    expect((await shop.inject(shop.user, 'GET', '/api/balance')).json().balance_eur).toBe(0)
   })
 
   it('is confirmed by its exact amount when the transfer carries no reference', async () => {
-    const payment = await cryptoCheckout(user, (await productBetween(500, 2000)).id)
-    await pay(merchant, BigInt(payment.lamports))
-    await t.services.watcher?.poll()
-    const status = (await inject(user, 'GET', `/api/payment/status/${payment.payment_code}`)).json()
+    const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
+    await shop.pay(shop.merchant, BigInt(payment.lamports))
+    await shop.t.services.watcher?.poll()
+    const status = (
+      await shop.inject(shop.user, 'GET', `/api/payment/status/${payment.payment_code}`)
+    ).json()
     expect(status.status).toBe('confirmed')
   })
 
   it('is confirmed by a signature the customer submits, and only once', async () => {
-    const payment = await cryptoCheckout(user, (await productBetween(500, 2000)).id)
+    const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
     // A different amount and no reference: the watcher cannot match it.
-    const sig = await pay(merchant, BigInt(payment.lamports) + 100_000n)
-    const submitted = await inject(
-      user,
+    const sig = await shop.pay(shop.merchant, BigInt(payment.lamports) + 100_000n)
+    const submitted = await shop.inject(
+      shop.user,
       'POST',
       `/api/payment/${payment.payment_code}/submit-signature`,
       { signature: sig },
     )
     expect(submitted.statusCode).toBe(200)
     expect(submitted.json().status).toBe('confirmed')
-    await t.services.watcher?.poll() // sees the same signature: nothing happens twice
-    const again = await inject(
-      user,
+    await shop.t.services.watcher?.poll() // sees the same signature: nothing happens twice
+    const again = await shop.inject(
+      shop.user,
       'POST',
       `/api/payment/${payment.payment_code}/submit-signature`,
       { signature: sig },
     )
     expect(again.statusCode).toBe(200)
-    const history = (await inject(user, 'GET', '/api/balance/history')).json()
+    const history = (await shop.inject(shop.user, 'GET', '/api/balance/history')).json()
     expect(
       history.transactions.filter((x: { kind: string }) => x.kind === 'overpayment'),
     ).toHaveLength(1)
-    expect(await ledgerEqualsBalance(t, user.id)).toBe(true)
-    const other = await signUp(t.app)
-    const stolen = await t.app.inject({
+    expect(await ledgerEqualsBalance(shop.t, shop.user.id)).toBe(true)
+    const other = await signUp(shop.t.app)
+    const stolen = await shop.t.app.inject({
       method: 'POST',
       url: `/api/payment/${payment.payment_code}/submit-signature`,
       headers: other.headers,
@@ -98,15 +94,15 @@ describe('crypto checkout', () => {
   })
 
   it('refuses to claim a transfer made before the payment existed', async () => {
-    const stray = await pay(merchant, 123_400_000n) // someone's transfer that matched nothing
-    await t.services.watcher?.poll()
-    const payment = await cryptoCheckout(user, (await productBetween(500, 2000)).id)
-    await t.database.db
+    const stray = await shop.pay(shop.merchant, 123_400_000n) // someone's transfer that matched nothing
+    await shop.t.services.watcher?.poll()
+    const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
+    await shop.t.database.db
       .update(payments)
       .set({ createdAt: new Date(Date.now() + 60 * 60 * 1000) })
       .where(eq(payments.paymentCode, payment.payment_code))
-    const claim = await inject(
-      user,
+    const claim = await shop.inject(
+      shop.user,
       'POST',
       `/api/payment/${payment.payment_code}/submit-signature`,
       { signature: stray },
@@ -116,113 +112,135 @@ describe('crypto checkout', () => {
   })
 
   it('credits an overpayment to the balance', async () => {
-    const payment = await cryptoCheckout(user, (await productBetween(500, 2000)).id)
+    const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
     const rate = 15_000n // the fixed test rate: 150.00 EUR per SOL
-    await pay(merchant, BigInt(payment.lamports) + 10_000_000n, payment.reference) // +0.01 SOL
-    await t.services.watcher?.poll()
+    await shop.pay(shop.merchant, BigInt(payment.lamports) + 10_000_000n, payment.reference) // +0.01 SOL
+    await shop.t.services.watcher?.poll()
     expect(
-      (await inject(user, 'GET', `/api/payment/status/${payment.payment_code}`)).json().status,
+      (await shop.inject(shop.user, 'GET', `/api/payment/status/${payment.payment_code}`)).json()
+        .status,
     ).toBe('confirmed')
-    const balance = (await inject(user, 'GET', '/api/balance')).json().balance_eur
+    const balance = (await shop.inject(shop.user, 'GET', '/api/balance')).json().balance_eur
     expect(balance).toBe(Number((10_000_000n * rate) / 1_000_000_000n) / 100) // 1.50 EUR
-    expect(await ledgerEqualsBalance(t, user.id)).toBe(true)
+    expect(await ledgerEqualsBalance(shop.t, shop.user.id)).toBe(true)
   })
 
   it('keeps an underpayment pending, and credits it when the payment expires', async () => {
-    const product = await productBetween(500, 2000)
-    const before = await stockOf(product.id)
-    const payment = await cryptoCheckout(user, product.id)
+    const product = await shop.productBetween(500, 2000)
+    const before = await shop.stockOf(product.id)
+    const payment = await shop.cryptoCheckout(shop.user, product.id)
     const half = (BigInt(payment.lamports) / 2n / 100_000n) * 100_000n
-    await pay(merchant, half, payment.reference)
-    await t.services.watcher?.poll()
+    await shop.pay(shop.merchant, half, payment.reference)
+    await shop.t.services.watcher?.poll()
     const pending = (
-      await inject(user, 'GET', `/api/payment/status/${payment.payment_code}`)
+      await shop.inject(shop.user, 'GET', `/api/payment/status/${payment.payment_code}`)
     ).json()
     expect(pending.status).toBe('pending')
     expect(pending.received_sol).toBeGreaterThan(0)
-    await t.services.payments.lifecycle.expireDue(new Date(Date.now() + 60 * 60 * 1000))
+    await shop.t.services.payments.lifecycle.expireDue(new Date(Date.now() + 60 * 60 * 1000))
     const expired = (
-      await inject(user, 'GET', `/api/payment/status/${payment.payment_code}`)
+      await shop.inject(shop.user, 'GET', `/api/payment/status/${payment.payment_code}`)
     ).json()
     expect(expired.status).toBe('expired')
-    expect(await stockOf(product.id)).toEqual(before)
-    const history = (await inject(user, 'GET', '/api/balance/history')).json().transactions
+    expect(await shop.stockOf(product.id)).toEqual(before)
+    const history = (await shop.inject(shop.user, 'GET', '/api/balance/history')).json()
+      .transactions
     expect(history[0].kind).toBe('underpayment')
     expect(history[0].amount).toBeGreaterThan(0)
-    expect((await inject(user, 'GET', '/api/orders')).json().orders[0].status).toBe('cancelled')
+    expect((await shop.inject(shop.user, 'GET', '/api/orders')).json().orders[0].status).toBe(
+      'cancelled',
+    )
   })
 
   it('credits a payment that arrives after expiry, and the payment stays expired', async () => {
-    const payment = await cryptoCheckout(user, (await productBetween(500, 2000)).id)
-    await t.services.payments.lifecycle.expireDue(new Date(Date.now() + 60 * 60 * 1000))
-    await pay(merchant, BigInt(payment.lamports), payment.reference)
-    await t.services.watcher?.poll()
-    const status = (await inject(user, 'GET', `/api/payment/status/${payment.payment_code}`)).json()
+    const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
+    await shop.t.services.payments.lifecycle.expireDue(new Date(Date.now() + 60 * 60 * 1000))
+    await shop.pay(shop.merchant, BigInt(payment.lamports), payment.reference)
+    await shop.t.services.watcher?.poll()
+    const status = (
+      await shop.inject(shop.user, 'GET', `/api/payment/status/${payment.payment_code}`)
+    ).json()
     expect(status.status).toBe('expired')
-    const history = (await inject(user, 'GET', '/api/balance/history')).json().transactions
+    const history = (await shop.inject(shop.user, 'GET', '/api/balance/history')).json()
+      .transactions
     expect(history[0]).toMatchObject({ kind: 'late_payment', amount: payment.final_amount_eur })
   })
 
   it('expiry releases the stock and the coupon', async () => {
-    const product = await productBetween(2100, 5000)
-    const before = await stockOf(product.id)
-    await inject(user, 'POST', '/api/cart/add', { product_id: product.id })
+    const product = await shop.productBetween(2100, 5000)
+    const before = await shop.stockOf(product.id)
+    await shop.inject(shop.user, 'POST', '/api/cart/add', { product_id: product.id })
     expect(
-      (await inject(user, 'POST', '/api/cart/coupon/apply', { coupon_code: 'FIVEOFF' })).statusCode,
+      (await shop.inject(shop.user, 'POST', '/api/cart/coupon/apply', { coupon_code: 'FIVEOFF' }))
+        .statusCode,
     ).toBe(200)
-    const [couponBefore] = await t.database.db
+    const [couponBefore] = await shop.t.database.db
       .select()
       .from(coupons)
       .where(eq(coupons.code, 'FIVEOFF'))
-    const res = await inject(user, 'POST', '/api/payment/create', { payment_method: 'crypto' })
+    const res = await shop.inject(shop.user, 'POST', '/api/payment/create', {
+      payment_method: 'crypto',
+    })
     const payment = res.json()
     expect(payment.final_amount_eur).toBe((product.priceCents - 500) / 100)
-    const [couponHeld] = await t.database.db
+    const [couponHeld] = await shop.t.database.db
       .select()
       .from(coupons)
       .where(eq(coupons.code, 'FIVEOFF'))
     expect(couponHeld?.timesRedeemed).toBe((couponBefore?.timesRedeemed ?? 0) + 1)
     expect(
-      await t.services.payments.lifecycle.expireDue(new Date(Date.now() + 60 * 60 * 1000)),
+      await shop.t.services.payments.lifecycle.expireDue(new Date(Date.now() + 60 * 60 * 1000)),
     ).toBeGreaterThanOrEqual(1)
-    const [couponAfter] = await t.database.db
+    const [couponAfter] = await shop.t.database.db
       .select()
       .from(coupons)
       .where(eq(coupons.code, 'FIVEOFF'))
     expect(couponAfter?.timesRedeemed).toBe(couponBefore?.timesRedeemed)
-    expect(await stockOf(product.id)).toEqual(before)
+    expect(await shop.stockOf(product.id)).toEqual(before)
   })
 
   it('cancels: stock released, orders cancelled, and a cancelled payment cannot be cancelled again', async () => {
-    const product = await productBetween(500, 2000)
-    const before = await stockOf(product.id)
-    const payment = await cryptoCheckout(user, product.id)
-    const res = await inject(user, 'DELETE', `/api/payment/cancel/${payment.payment_code}`)
+    const product = await shop.productBetween(500, 2000)
+    const before = await shop.stockOf(product.id)
+    const payment = await shop.cryptoCheckout(shop.user, product.id)
+    const res = await shop.inject(
+      shop.user,
+      'DELETE',
+      `/api/payment/cancel/${payment.payment_code}`,
+    )
     expect(res.statusCode).toBe(200)
     expect(res.json().status).toBe('cancelled')
-    expect(await stockOf(product.id)).toEqual(before)
-    const again = await inject(user, 'DELETE', `/api/payment/cancel/${payment.payment_code}`)
+    expect(await shop.stockOf(product.id)).toEqual(before)
+    const again = await shop.inject(
+      shop.user,
+      'DELETE',
+      `/api/payment/cancel/${payment.payment_code}`,
+    )
     expect(again.statusCode).toBe(409)
   })
 
   it('a new crypto payment cancels the older pending one', async () => {
-    const first = await cryptoCheckout(user, (await productBetween(500, 2000)).id)
-    const second = await inject(user, 'POST', '/api/payment/create', { payment_method: 'crypto' })
+    const first = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
+    const second = await shop.inject(shop.user, 'POST', '/api/payment/create', {
+      payment_method: 'crypto',
+    })
     expect(second.statusCode).toBe(200)
-    const old = (await inject(user, 'GET', `/api/payment/status/${first.payment_code}`)).json()
+    const old = (
+      await shop.inject(shop.user, 'GET', `/api/payment/status/${first.payment_code}`)
+    ).json()
     expect(old.status).toBe('cancelled')
-    const pendingCount = await t.database.db
+    const pendingCount = await shop.t.database.db
       .select()
       .from(payments)
-      .where(sql`${payments.userId} = ${user.id} and ${payments.status} = 'pending'`)
+      .where(sql`${payments.userId} = ${shop.user.id} and ${payments.status} = 'pending'`)
     expect(pendingCount).toHaveLength(1)
   })
 
   it('gives two pending payments of the same price different amounts', async () => {
-    const product = await productBetween(500, 2000)
-    const other = await signUp(t.app)
-    const a = await cryptoCheckout(user, product.id)
-    const b = await cryptoCheckout(other, product.id)
+    const product = await shop.productBetween(500, 2000)
+    const other = await signUp(shop.t.app)
+    const a = await shop.cryptoCheckout(shop.user, product.id)
+    const b = await shop.cryptoCheckout(other, product.id)
     expect(a.lamports).not.toBe(b.lamports)
   })
 })

@@ -8,36 +8,25 @@ import { SupportService, TICKET_CREATION_LIMIT } from '../../src/modules/support
 import { TICKET_CODE_PATTERN } from '../../src/modules/support/ticket-code.js'
 import { type SignedUpUser, signUp } from '../helpers.js'
 import { expectProblem } from '../support/problems.js'
-import {
-  category,
-  createTicket,
-  type DetailBody,
-  getTicket,
-  listTickets,
-  openTicket,
-  reply,
-  type TicketBody,
-  t,
-  useTicketsApp,
-} from './harness.js'
+import * as desk from './harness.js'
 
-useTicketsApp()
+desk.useTicketsApp()
 
 describe('POST /api/support/tickets', () => {
   it('opens a ticket with its first message', async () => {
-    const user = await signUp(t.app)
+    const user = await signUp(desk.t.app)
     const before = Date.now()
-    const res = await createTicket(user, {
-      category_id: category.payments,
+    const res = await desk.createTicket(user, {
+      category_id: desk.category.payments,
       title: '  Payment not confirmed  ',
       message_text: 'I sent 0.1234 SOL an hour ago.',
     })
     expect(res.statusCode, res.body).toBe(200)
-    const ticket = res.json() as DetailBody
+    const ticket = res.json() as desk.DetailBody
     expect(ticket).toMatchObject({
       title: 'Payment not confirmed',
       status: 'open',
-      category_id: category.payments,
+      category_id: desk.category.payments,
       category_name: 'Payments',
     })
     expect(ticket.ticket_id).toMatch(TICKET_CODE_PATTERN)
@@ -52,48 +41,50 @@ describe('POST /api/support/tickets', () => {
       },
     ])
     // the same ticket comes back from the detail endpoint
-    const detail = await getTicket(user, ticket.id)
+    const detail = await desk.getTicket(user, ticket.id)
     expect(detail.json()).toEqual(ticket)
   })
 
   it('names the category in the request language', async () => {
-    const user = await signUp(t.app)
-    const payload = { category_id: category.account, title: 'Sveiki', message_text: 'Labas' }
-    const byHeader = await createTicket(user, payload, { 'accept-language': 'lt-LT,lt;q=0.9' })
+    const user = await signUp(desk.t.app)
+    const payload = { category_id: desk.category.account, title: 'Sveiki', message_text: 'Labas' }
+    const byHeader = await desk.createTicket(user, payload, { 'accept-language': 'lt-LT,lt;q=0.9' })
     expect(byHeader.json()).toMatchObject({ category_name: 'Paskyra' })
-    const res = await t.app.inject({
+    const res = await desk.t.app.inject({
       method: 'POST',
       url: '/api/support/tickets?lang=lt',
       headers: user.headers,
       payload,
     })
     expect(res.json()).toMatchObject({ category_name: 'Paskyra' })
-    const id = (res.json() as TicketBody).id
-    const lt = await t.app.inject({
+    const id = (res.json() as desk.TicketBody).id
+    const lt = await desk.t.app.inject({
       method: 'GET',
       url: `/api/support/tickets/${id}`,
       headers: { ...user.headers, 'accept-language': 'lt' },
     })
     expect(lt.json()).toMatchObject({ category_name: 'Paskyra' })
-    const list = await t.app.inject({
+    const list = await desk.t.app.inject({
       method: 'GET',
       url: '/api/support/tickets?lang=lt',
       headers: user.headers,
     })
-    expect((list.json() as { tickets: TicketBody[] }).tickets[0]?.category_name).toBe('Paskyra')
-    expect((await getTicket(user, id)).json()).toMatchObject({ category_name: 'Account' })
+    expect((list.json() as { tickets: desk.TicketBody[] }).tickets[0]?.category_name).toBe(
+      'Paskyra',
+    )
+    expect((await desk.getTicket(user, id)).json()).toMatchObject({ category_name: 'Account' })
   })
 
   describe('validation', () => {
     let user: SignedUpUser
     const valid = () => ({
-      category_id: category.orders,
+      category_id: desk.category.orders,
       title: 'A title',
       message_text: 'A message',
     })
 
     beforeAll(async () => {
-      user = await signUp(t.app)
+      user = await signUp(desk.t.app)
     })
 
     it.each([
@@ -119,23 +110,23 @@ describe('POST /api/support/tickets', () => {
       ['message with a NUL character', { message_text: 'a\u0000b' }],
       ['message with a lone surrogate', { message_text: 'broken \ud83d text' }],
     ])('%s -> 400 VALIDATION_ERROR', async (_name, change) => {
-      const res = await createTicket(user, { ...valid(), ...change })
+      const res = await desk.createTicket(user, { ...valid(), ...change })
       expectProblem(res, 400, 'VALIDATION_ERROR')
     })
 
     it('names the field that is wrong', async () => {
-      const res = await createTicket(user, { ...valid(), category_id: '1' })
+      const res = await desk.createTicket(user, { ...valid(), category_id: '1' })
       expect(expectProblem(res, 400, 'VALIDATION_ERROR').detail).toContain('category_id')
-      const blank = await createTicket(user, { ...valid(), message_text: '  ' })
+      const blank = await desk.createTicket(user, { ...valid(), message_text: '  ' })
       expect(expectProblem(blank, 400, 'VALIDATION_ERROR').detail).toContain('message_text')
     })
 
     it('says why text that PostgreSQL cannot keep exactly is refused', async () => {
-      const nul = await createTicket(user, { ...valid(), message_text: 'a\u0000b' })
+      const nul = await desk.createTicket(user, { ...valid(), message_text: 'a\u0000b' })
       expect(expectProblem(nul, 400, 'VALIDATION_ERROR').detail).toBe(
         'body.message_text must not contain NUL characters',
       )
-      const surrogate = await createTicket(user, { ...valid(), title: 'x \udc00' })
+      const surrogate = await desk.createTicket(user, { ...valid(), title: 'x \udc00' })
       expect(expectProblem(surrogate, 400, 'VALIDATION_ERROR').detail).toBe(
         'body.title must be valid Unicode text',
       )
@@ -143,7 +134,7 @@ describe('POST /api/support/tickets', () => {
 
     it('refuses a body that is not an object', async () => {
       for (const payload of [[], 'text', 42]) {
-        const res = await t.app.inject({
+        const res = await desk.t.app.inject({
           method: 'POST',
           url: '/api/support/tickets',
           headers: { ...user.headers, 'content-type': 'application/json' },
@@ -154,25 +145,25 @@ describe('POST /api/support/tickets', () => {
     })
 
     it('unknown category -> 400 CATEGORY_NOT_FOUND', async () => {
-      const res = await createTicket(user, { ...valid(), category_id: 999_999 })
+      const res = await desk.createTicket(user, { ...valid(), category_id: 999_999 })
       expectProblem(res, 400, 'CATEGORY_NOT_FOUND')
     })
 
     it('accepts the longest title and message, counted in characters', async () => {
       const title = '😀'.repeat(TICKET_TITLE_MAX_LENGTH)
       const text = 'ž'.repeat(TICKET_MESSAGE_MAX_LENGTH)
-      const res = await createTicket(user, { ...valid(), title, message_text: text })
+      const res = await desk.createTicket(user, { ...valid(), title, message_text: text })
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json()).toMatchObject({ title, messages: [{ text }] })
     })
 
     it('stores nothing for a refused ticket', async () => {
-      const other = await signUp(t.app)
-      await createTicket(other, { ...valid(), category_id: 999_999 })
-      await createTicket(other, { ...valid(), title: '   ' })
-      expect(await listTickets(other)).toEqual({ tickets: [], total: 0 })
+      const other = await signUp(desk.t.app)
+      await desk.createTicket(other, { ...valid(), category_id: 999_999 })
+      await desk.createTicket(other, { ...valid(), title: '   ' })
+      expect(await desk.listTickets(other)).toEqual({ tickets: [], total: 0 })
       const rows = await queryRows<{ n: number }>(
-        t.database.db,
+        desk.t.database.db,
         `select count(*)::int as n from tickets where user_id = ${other.id}`,
       )
       expect(rows[0]?.n).toBe(0)
@@ -180,65 +171,65 @@ describe('POST /api/support/tickets', () => {
   })
 
   it('writes the ticket and its first message together or not at all', async () => {
-    const user = await signUp(t.app)
+    const user = await signUp(desk.t.app)
     // A message the database refuses (through a CHECK added for this test) must leave no ticket.
-    await t.database.db.execute(
+    await desk.t.database.db.execute(
       `alter table ticket_messages add constraint test_no_poison check (body <> 'poison')`,
     )
     try {
-      const res = await createTicket(user, {
-        category_id: category.orders,
+      const res = await desk.createTicket(user, {
+        category_id: desk.category.orders,
         title: 'Half a ticket?',
         message_text: 'poison',
       })
       expectProblem(res, 500, 'INTERNAL_ERROR', 'An error occurred')
     } finally {
-      await t.database.db.execute('alter table ticket_messages drop constraint test_no_poison')
+      await desk.t.database.db.execute('alter table ticket_messages drop constraint test_no_poison')
     }
     const rows = await queryRows<{ n: number }>(
-      t.database.db,
+      desk.t.database.db,
       `select count(*)::int as n from tickets where user_id = ${user.id}`,
     )
     expect(rows[0]?.n).toBe(0)
   })
 
   it('draws another code when a ticket code is already taken', async () => {
-    const user = await signUp(t.app)
-    const taken = await openTicket(user)
+    const user = await signUp(desk.t.app)
+    const taken = await desk.openTicket(user)
     const codes = [taken.ticket_id, taken.ticket_id, 'T-ZZZZ22']
-    const clashing = new SupportService(t.database.db, {
+    const clashing = new SupportService(desk.t.database.db, {
       newTicketCode: () => codes.shift() ?? 'T-UNUSED',
     })
     const ticket = await clashing.createTicket(
       user.id,
-      { category_id: category.other ?? 0, title: 'Second', message_text: 'Again' },
+      { category_id: desk.category.other ?? 0, title: 'Second', message_text: 'Again' },
       'en',
     )
     expect(ticket.ticket_id).toBe('T-ZZZZ22')
     expect(codes).toEqual([])
     // the clashing attempts left nothing behind
-    expect((await listTickets(user)).total).toBe(2)
+    expect((await desk.listTickets(user)).total).toBe(2)
   })
 
   it('gives up after repeated code clashes', async () => {
-    const user = await signUp(t.app)
-    const taken = await openTicket(user)
-    const stuck = new SupportService(t.database.db, { newTicketCode: () => taken.ticket_id })
+    const user = await signUp(desk.t.app)
+    const taken = await desk.openTicket(user)
+    const stuck = new SupportService(desk.t.database.db, { newTicketCode: () => taken.ticket_id })
     await expect(
       stuck.createTicket(
         user.id,
-        { category_id: category.other ?? 0, title: 'Stuck', message_text: 'Again' },
+        { category_id: desk.category.other ?? 0, title: 'Stuck', message_text: 'Again' },
         'en',
       ),
     ).rejects.toThrow()
-    expect((await listTickets(user)).total).toBe(1)
+    expect((await desk.listTickets(user)).total).toBe(1)
   })
 
   it('needs a signed-in customer', async () => {
-    const res = await t.app.inject({
+    const res = await desk.t.app.inject({
       method: 'POST',
       url: '/api/support/tickets',
-      payload: { category_id: category.orders, title: 'Hi', message_text: 'Hi' },
+      payload: { category_id: desk.category.orders, title: 'Hi', message_text: 'Hi' },
     })
     expectProblem(res, 401, 'AUTH_REQUIRED')
   })
@@ -246,10 +237,10 @@ describe('POST /api/support/tickets', () => {
 
 describe('rate limit on new tickets', () => {
   it(`allows ${TICKET_CREATION_LIMIT.max} tickets per hour per customer`, async () => {
-    const user = await signUp(t.app)
+    const user = await signUp(desk.t.app)
     // Refused attempts do not use up the allowance.
     for (let i = 0; i < 3; i++) {
-      const res = await createTicket(user, {
+      const res = await desk.createTicket(user, {
         category_id: 999_999,
         title: 'Nope',
         message_text: 'Nope',
@@ -258,8 +249,8 @@ describe('rate limit on new tickets', () => {
     }
     const results = await Promise.all(
       Array.from({ length: TICKET_CREATION_LIMIT.max + 2 }, (_, i) =>
-        createTicket(user, {
-          category_id: category.orders,
+        desk.createTicket(user, {
+          category_id: desk.category.orders,
           title: `Ticket ${i}`,
           message_text: 'Spam?',
         }),
@@ -274,23 +265,23 @@ describe('rate limit on new tickets', () => {
     const retryAfter = Number(refused.headers['retry-after'])
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(TICKET_CREATION_LIMIT.windowMs / 1000)
-    expect((await listTickets(user)).total).toBe(TICKET_CREATION_LIMIT.max)
+    expect((await desk.listTickets(user)).total).toBe(TICKET_CREATION_LIMIT.max)
 
     // Replies are not limited, and another customer is not affected.
-    const first = (await listTickets(user)).tickets[0]
-    expect((await reply(user, first?.id ?? 0, { message_text: 'More' })).statusCode).toBe(200)
-    const other = await signUp(t.app)
-    await openTicket(other)
+    const first = (await desk.listTickets(user)).tickets[0]
+    expect((await desk.reply(user, first?.id ?? 0, { message_text: 'More' })).statusCode).toBe(200)
+    const other = await signUp(desk.t.app)
+    await desk.openTicket(other)
   })
 
   it('frees the allowance once the window has passed', async () => {
     let now = 1_000_000
-    const limited = new SupportService(t.database.db, {
+    const limited = new SupportService(desk.t.database.db, {
       ticketCreationLimit: { max: 2, windowMs: 60_000 },
       now: () => now,
     })
-    const user = await signUp(t.app)
-    const input = { category_id: category.orders ?? 0, title: 'Limited', message_text: 'Hi' }
+    const user = await signUp(desk.t.app)
+    const input = { category_id: desk.category.orders ?? 0, title: 'Limited', message_text: 'Hi' }
     await limited.createTicket(user.id, input, 'en')
     await limited.createTicket(user.id, input, 'en')
     await expect(limited.createTicket(user.id, input, 'en')).rejects.toMatchObject({

@@ -4,32 +4,22 @@
 import { describe, expect, it } from 'vitest'
 import { signUp } from '../helpers.js'
 import { expectProblem } from '../support/problems.js'
-import {
-  backdate,
-  category,
-  getTicket,
-  listTickets,
-  openTicket,
-  reply,
-  service,
-  t,
-  useTicketsApp,
-} from './harness.js'
+import * as desk from './harness.js'
 
-useTicketsApp()
+desk.useTicketsApp()
 
 describe('GET /api/support/tickets', () => {
   it('lists only my tickets, newest activity first, with a total', async () => {
-    const me = await signUp(t.app)
-    const other = await signUp(t.app)
-    const a = await openTicket(me, 'A')
-    await backdate({ user: me.id })
-    const b = await openTicket(me, 'B')
-    await backdate({ user: me.id })
-    await openTicket(other, 'Not mine')
-    const c = await openTicket(me, 'C')
+    const me = await signUp(desk.t.app)
+    const other = await signUp(desk.t.app)
+    const a = await desk.openTicket(me, 'A')
+    await desk.backdate({ user: me.id })
+    const b = await desk.openTicket(me, 'B')
+    await desk.backdate({ user: me.id })
+    await desk.openTicket(other, 'Not mine')
+    const c = await desk.openTicket(me, 'C')
 
-    let list = await listTickets(me)
+    let list = await desk.listTickets(me)
     expect(list.total).toBe(3)
     expect(list.tickets.map((x) => x.title)).toEqual(['C', 'B', 'A'])
     expect(list.tickets[0]).toEqual({
@@ -37,7 +27,7 @@ describe('GET /api/support/tickets', () => {
       ticket_id: c.ticket_id,
       title: 'C',
       status: 'open',
-      category_id: category.orders,
+      category_id: desk.category.orders,
       category_name: 'Orders',
       created_at: c.created_at,
       updated_at: c.updated_at,
@@ -46,43 +36,43 @@ describe('GET /api/support/tickets', () => {
     expect(list.tickets[0]).not.toHaveProperty('messages')
 
     // activity moves a ticket to the top: my reply to A, then support's answer to B
-    await backdate({ user: me.id })
-    await reply(me, a.id, { message_text: 'Any news?' })
-    list = await listTickets(me)
+    await desk.backdate({ user: me.id })
+    await desk.reply(me, a.id, { message_text: 'Any news?' })
+    list = await desk.listTickets(me)
     expect(list.tickets.map((x) => x.title)).toEqual(['A', 'C', 'B'])
-    await backdate({ user: me.id })
-    await service().addSupportReply(b.id, 'On its way.')
-    list = await listTickets(me)
+    await desk.backdate({ user: me.id })
+    await desk.service().addSupportReply(b.id, 'On its way.')
+    list = await desk.listTickets(me)
     expect(list.tickets.map((x) => x.title)).toEqual(['B', 'A', 'C'])
     expect(list.tickets.map((x) => x.status)).toEqual(['answered', 'open', 'open'])
 
-    const theirs = await listTickets(other)
+    const theirs = await desk.listTickets(other)
     expect(theirs.total).toBe(1)
     expect(theirs.tickets.map((x) => x.title)).toEqual(['Not mine'])
   })
 
   it('orders tickets with the same activity time by id, newest first', async () => {
-    const me = await signUp(t.app)
+    const me = await signUp(desk.t.app)
     const tickets = [
-      await openTicket(me, '1'),
-      await openTicket(me, '2'),
-      await openTicket(me, '3'),
+      await desk.openTicket(me, '1'),
+      await desk.openTicket(me, '2'),
+      await desk.openTicket(me, '3'),
     ]
-    await t.database.db.execute(
+    await desk.t.database.db.execute(
       `update tickets set updated_at = '2026-11-01T00:00:00Z' where user_id = ${me.id}`,
     )
-    const list = await listTickets(me)
+    const list = await desk.listTickets(me)
     expect(list.tickets.map((x) => x.id)).toEqual(tickets.map((x) => x.id).reverse())
   })
 
   it('pages with page and page_size', async () => {
-    const me = await signUp(t.app)
-    for (const title of ['1', '2', '3', '4', '5']) await openTicket(me, title)
+    const me = await signUp(desk.t.app)
+    for (const title of ['1', '2', '3', '4', '5']) await desk.openTicket(me, title)
     const pages = [
-      await listTickets(me, '?page=1&page_size=2'),
-      await listTickets(me, '?page=2&page_size=2'),
-      await listTickets(me, '?page=3&page_size=2'),
-      await listTickets(me, '?page=4&page_size=2'),
+      await desk.listTickets(me, '?page=1&page_size=2'),
+      await desk.listTickets(me, '?page=2&page_size=2'),
+      await desk.listTickets(me, '?page=3&page_size=2'),
+      await desk.listTickets(me, '?page=4&page_size=2'),
     ]
     expect(pages.map((p) => p.tickets.map((x) => x.title))).toEqual([
       ['5', '4'],
@@ -92,14 +82,14 @@ describe('GET /api/support/tickets', () => {
     ])
     expect(pages.map((p) => p.total)).toEqual([5, 5, 5, 5])
     // defaults: page 1 of 20
-    expect((await listTickets(me)).tickets).toHaveLength(5)
-    expect((await listTickets(me, '?page=2')).tickets).toHaveLength(0)
-    expect((await listTickets(me, '?page_size=1')).tickets.map((x) => x.title)).toEqual(['5'])
+    expect((await desk.listTickets(me)).tickets).toHaveLength(5)
+    expect((await desk.listTickets(me, '?page=2')).tickets).toHaveLength(0)
+    expect((await desk.listTickets(me, '?page_size=1')).tickets.map((x) => x.title)).toEqual(['5'])
   })
 
   it('is empty for a new customer', async () => {
-    const me = await signUp(t.app)
-    expect(await listTickets(me)).toEqual({ tickets: [], total: 0 })
+    const me = await signUp(desk.t.app)
+    expect(await desk.listTickets(me)).toEqual({ tickets: [], total: 0 })
   })
 
   it.each([
@@ -111,8 +101,8 @@ describe('GET /api/support/tickets', () => {
     '?page_size=101',
     '?page=1000001',
   ])('refuses %s', async (query) => {
-    const me = await signUp(t.app)
-    const res = await t.app.inject({
+    const me = await signUp(desk.t.app)
+    const res = await desk.t.app.inject({
       method: 'GET',
       url: `/api/support/tickets${query}`,
       headers: me.headers,
@@ -121,31 +111,31 @@ describe('GET /api/support/tickets', () => {
   })
 
   it('needs a signed-in customer', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/support/tickets' })
+    const res = await desk.t.app.inject({ method: 'GET', url: '/api/support/tickets' })
     expectProblem(res, 401, 'AUTH_REQUIRED')
   })
 })
 
 describe('GET /api/support/tickets/:id', () => {
   it("answers another customer's ticket exactly like a missing one", async () => {
-    const owner = await signUp(t.app)
-    const stranger = await signUp(t.app)
-    const ticket = await openTicket(owner)
-    const foreign = await getTicket(stranger, ticket.id)
-    const missing = await getTicket(stranger, 2_000_000_000)
+    const owner = await signUp(desk.t.app)
+    const stranger = await signUp(desk.t.app)
+    const ticket = await desk.openTicket(owner)
+    const foreign = await desk.getTicket(stranger, ticket.id)
+    const missing = await desk.getTicket(stranger, 2_000_000_000)
     expectProblem(foreign, 404, 'TICKET_NOT_FOUND')
     expect(foreign.body).toBe(missing.body)
     expect(foreign.statusCode).toBe(missing.statusCode)
-    expect((await getTicket(owner, ticket.id)).statusCode).toBe(200)
+    expect((await desk.getTicket(owner, ticket.id)).statusCode).toBe(200)
   })
 
   it.each(['abc', '0', '-1', '1.5', '2147483648'])('refuses the id %s', async (id) => {
-    const me = await signUp(t.app)
-    expectProblem(await getTicket(me, id), 400, 'VALIDATION_ERROR')
+    const me = await signUp(desk.t.app)
+    expectProblem(await desk.getTicket(me, id), 400, 'VALIDATION_ERROR')
   })
 
   it('needs a signed-in customer', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/support/tickets/1' })
+    const res = await desk.t.app.inject({ method: 'GET', url: '/api/support/tickets/1' })
     expectProblem(res, 401, 'AUTH_REQUIRED')
   })
 })

@@ -7,38 +7,26 @@ import { queryRows } from '../../src/db/client.js'
 import { demoSupportCategories } from '../../src/db/seed/demo-data.js'
 import { signUp } from '../helpers.js'
 import { expectProblem } from '../support/problems.js'
-import {
-  backdate,
-  category,
-  createTicket,
-  type DetailBody,
-  getTicket,
-  listTickets,
-  openTicket,
-  reply,
-  service,
-  t,
-  useTicketsApp,
-} from './harness.js'
+import * as desk from './harness.js'
 
-useTicketsApp()
+desk.useTicketsApp()
 
 describe('POST /api/support/tickets/:id/reply', () => {
   it('walks open -> answered -> open -> closed, keeping messages in order', async () => {
-    const me = await signUp(t.app)
-    const ticket = await openTicket(me, 'Status walk', 'First')
+    const me = await signUp(desk.t.app)
+    const ticket = await desk.openTicket(me, 'Status walk', 'First')
     expect(ticket.status).toBe('open')
 
-    await backdate({ ticket: ticket.id })
-    const answered = await service().addSupportReply(ticket.id, 'Support here')
+    await desk.backdate({ ticket: ticket.id })
+    const answered = await desk.service().addSupportReply(ticket.id, 'Support here')
     expect(answered.status).toBe('answered')
     expect(Date.parse(answered.updated_at)).toBeGreaterThanOrEqual(Date.parse(ticket.updated_at))
-    expect((await getTicket(me, ticket.id)).json()).toMatchObject({ status: 'answered' })
+    expect((await desk.getTicket(me, ticket.id)).json()).toMatchObject({ status: 'answered' })
 
-    await backdate({ ticket: ticket.id })
-    const res = await reply(me, ticket.id, { message_text: 'Thanks, but…' })
+    await desk.backdate({ ticket: ticket.id })
+    const res = await desk.reply(me, ticket.id, { message_text: 'Thanks, but…' })
     expect(res.statusCode, res.body).toBe(200)
-    const reopened = res.json() as DetailBody
+    const reopened = res.json() as desk.DetailBody
     expect(reopened.status).toBe('open')
     expect(Date.parse(reopened.updated_at)).toBeGreaterThanOrEqual(Date.parse(answered.updated_at))
     expect(reopened.created_at).toBe(ticket.created_at)
@@ -52,44 +40,47 @@ describe('POST /api/support/tickets/:id/reply', () => {
     expect(reopened.messages.at(-1)?.created_at).toBe(reopened.updated_at)
 
     // a customer reply to an open ticket keeps it open
-    const again = await reply(me, ticket.id, { message_text: 'Hello?' })
+    const again = await desk.reply(me, ticket.id, { message_text: 'Hello?' })
     expect(again.json()).toMatchObject({ status: 'open' })
 
-    const closed = await service().closeTicket(ticket.id)
+    const closed = await desk.service().closeTicket(ticket.id)
     expect(closed.status).toBe('closed')
     expect(closed.messages).toHaveLength(4)
 
-    const refused = await reply(me, ticket.id, { message_text: 'Wait!' })
+    const refused = await desk.reply(me, ticket.id, { message_text: 'Wait!' })
     expectProblem(refused, 409, 'TICKET_CLOSED')
-    await expect(service().addSupportReply(ticket.id, 'Late')).rejects.toMatchObject({
+    await expect(desk.service().addSupportReply(ticket.id, 'Late')).rejects.toMatchObject({
       code: 'TICKET_CLOSED',
     })
     // closing again changes nothing
-    const closedAgain = await service().closeTicket(ticket.id)
+    const closedAgain = await desk.service().closeTicket(ticket.id)
     expect(closedAgain).toEqual(closed)
 
-    const detail = (await getTicket(me, ticket.id)).json() as DetailBody
+    const detail = (await desk.getTicket(me, ticket.id)).json() as desk.DetailBody
     expect(detail.status).toBe('closed')
     expect(detail.messages).toHaveLength(4)
-    expect((await listTickets(me)).tickets[0]).toMatchObject({ id: ticket.id, status: 'closed' })
+    expect((await desk.listTickets(me)).tickets[0]).toMatchObject({
+      id: ticket.id,
+      status: 'closed',
+    })
   })
 
   it("answers another customer's ticket exactly like a missing one, even when closed", async () => {
-    const owner = await signUp(t.app)
-    const stranger = await signUp(t.app)
-    const open = await openTicket(owner)
-    const closed = await openTicket(owner)
-    await service().closeTicket(closed.id)
+    const owner = await signUp(desk.t.app)
+    const stranger = await signUp(desk.t.app)
+    const open = await desk.openTicket(owner)
+    const closed = await desk.openTicket(owner)
+    await desk.service().closeTicket(closed.id)
 
-    const missing = await reply(stranger, 2_000_000_000, { message_text: 'Hi' })
+    const missing = await desk.reply(stranger, 2_000_000_000, { message_text: 'Hi' })
     expectProblem(missing, 404, 'TICKET_NOT_FOUND')
     for (const id of [open.id, closed.id]) {
-      const res = await reply(stranger, id, { message_text: 'Let me in' })
+      const res = await desk.reply(stranger, id, { message_text: 'Let me in' })
       expect(res.statusCode).toBe(404)
       expect(res.body).toBe(missing.body)
     }
     // nothing was added to the owner's tickets
-    const detail = (await getTicket(owner, open.id)).json() as DetailBody
+    const detail = (await desk.getTicket(owner, open.id)).json() as desk.DetailBody
     expect(detail.messages).toHaveLength(1)
     expect(detail.updated_at).toBe(open.updated_at)
   })
@@ -104,21 +95,21 @@ describe('POST /api/support/tickets/:id/reply', () => {
       ['message null', { message_text: null }],
       ['message with a NUL character', { message_text: '\u0000' }],
     ])('%s -> 400 VALIDATION_ERROR', async (_name, payload) => {
-      const me = await signUp(t.app)
-      const ticket = await openTicket(me)
-      expectProblem(await reply(me, ticket.id, payload), 400, 'VALIDATION_ERROR')
-      const detail = (await getTicket(me, ticket.id)).json() as DetailBody
+      const me = await signUp(desk.t.app)
+      const ticket = await desk.openTicket(me)
+      expectProblem(await desk.reply(me, ticket.id, payload), 400, 'VALIDATION_ERROR')
+      const detail = (await desk.getTicket(me, ticket.id)).json() as desk.DetailBody
       expect(detail.messages).toHaveLength(1)
     })
 
     it.each(['abc', '0', '2147483648'])('refuses the id %s', async (id) => {
-      const me = await signUp(t.app)
-      expectProblem(await reply(me, id, { message_text: 'Hi' }), 400, 'VALIDATION_ERROR')
+      const me = await signUp(desk.t.app)
+      expectProblem(await desk.reply(me, id, { message_text: 'Hi' }), 400, 'VALIDATION_ERROR')
     })
   })
 
   it('needs a signed-in customer', async () => {
-    const res = await t.app.inject({
+    const res = await desk.t.app.inject({
       method: 'POST',
       url: '/api/support/tickets/1/reply',
       payload: { message_text: 'Hi' },
@@ -129,32 +120,32 @@ describe('POST /api/support/tickets/:id/reply', () => {
 
 describe('support side (service only)', () => {
   it('has no route for support replies or closing', async () => {
-    const me = await signUp(t.app)
-    const ticket = await openTicket(me)
+    const me = await signUp(desk.t.app)
+    const ticket = await desk.openTicket(me)
     for (const url of [
       `/api/support/tickets/${ticket.id}/support-reply`,
       `/api/support/tickets/${ticket.id}/close`,
     ]) {
-      const res = await t.app.inject({ method: 'POST', url, headers: me.headers, payload: {} })
+      const res = await desk.t.app.inject({ method: 'POST', url, headers: me.headers, payload: {} })
       expect(res.statusCode).toBe(404)
     }
   })
 
   it('refuses unknown tickets and invalid text', async () => {
-    await expect(service().addSupportReply(2_000_000_000, 'Hi')).rejects.toMatchObject({
+    await expect(desk.service().addSupportReply(2_000_000_000, 'Hi')).rejects.toMatchObject({
       code: 'TICKET_NOT_FOUND',
     })
-    await expect(service().closeTicket(2_000_000_000)).rejects.toMatchObject({
+    await expect(desk.service().closeTicket(2_000_000_000)).rejects.toMatchObject({
       code: 'TICKET_NOT_FOUND',
     })
-    const me = await signUp(t.app)
-    const ticket = await openTicket(me)
+    const me = await signUp(desk.t.app)
+    const ticket = await desk.openTicket(me)
     for (const text of ['', '  ', 'x'.repeat(TICKET_MESSAGE_MAX_LENGTH + 1), 'a\u0000']) {
-      await expect(service().addSupportReply(ticket.id, text)).rejects.toMatchObject({
+      await expect(desk.service().addSupportReply(ticket.id, text)).rejects.toMatchObject({
         code: 'VALIDATION_ERROR',
       })
     }
-    expect(((await getTicket(me, ticket.id)).json() as DetailBody).status).toBe('open')
+    expect(((await desk.getTicket(me, ticket.id)).json() as desk.DetailBody).status).toBe('open')
   })
 })
 
@@ -178,38 +169,40 @@ describe('message text is plain text, stored and returned exactly as sent', () =
   ]
 
   it.each(samples)('%s', async (text) => {
-    const me = await signUp(t.app)
-    const res = await createTicket(me, {
-      category_id: category.other,
+    const me = await signUp(desk.t.app)
+    const res = await desk.createTicket(me, {
+      category_id: desk.category.other,
       title: text,
       message_text: text,
     })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.headers['content-type']).toMatch(/^application\/json/)
-    const ticket = res.json() as DetailBody
+    const ticket = res.json() as desk.DetailBody
     expect(ticket.title).toBe(text.trim())
     expect(ticket.messages[0]?.text).toBe(text)
 
-    const replied = await reply(me, ticket.id, { message_text: text })
-    expect((replied.json() as DetailBody).messages[1]?.text).toBe(text)
-    const answered = await service().addSupportReply(ticket.id, text)
+    const replied = await desk.reply(me, ticket.id, { message_text: text })
+    expect((replied.json() as desk.DetailBody).messages[1]?.text).toBe(text)
+    const answered = await desk.service().addSupportReply(ticket.id, text)
     expect(answered.messages[2]?.text).toBe(text)
 
-    const detail = (await getTicket(me, ticket.id)).json() as DetailBody
+    const detail = (await desk.getTicket(me, ticket.id)).json() as desk.DetailBody
     expect(detail.title).toBe(text.trim())
     expect(detail.messages.map((m) => m.text)).toEqual([text, text, text])
-    const listed = await listTickets(me)
+    const listed = await desk.listTickets(me)
     expect(listed.tickets[0]?.title).toBe(text.trim())
 
     // and the database holds the exact text, not an escaped form
     const rows = await queryRows<{ body: string }>(
-      t.database.db,
+      desk.t.database.db,
       `select body from ticket_messages where ticket_id = ${ticket.id} order by id`,
     )
     expect(rows.map((r) => r.body)).toEqual([text, text, text])
   })
 
   it('the seeded categories are the ones the tests use', () => {
-    expect(Object.keys(category).sort()).toEqual(demoSupportCategories.map((c) => c.slug).sort())
+    expect(Object.keys(desk.category).sort()).toEqual(
+      demoSupportCategories.map((c) => c.slug).sort(),
+    )
   })
 })

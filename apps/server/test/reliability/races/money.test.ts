@@ -12,22 +12,15 @@ import {
 import { invariantViolations } from '../invariants.js'
 import { personalDataReport } from '../personal-data.js'
 import { fireTogether, tally } from '../released-together.js'
-import {
-  baseline,
-  COUPON_CHECKOUTS,
-  checkoutRequest,
-  SPENDS,
-  t,
-  useRaceTestbed,
-} from './harness.js'
+import * as race from './harness.js'
 
-useRaceTestbed()
+race.useRaceTestbed()
 
 describe('races for money over many connections released together', () => {
-  it(`${SPENDS} parallel spends of one balance never take it below zero`, async () => {
-    const [owner] = await createCustomers(t.database.db, t.services, 1, 10_000)
+  it(`${race.SPENDS} parallel spends of one balance never take it below zero`, async () => {
+    const [owner] = await createCustomers(race.t.database.db, race.t.services, 1, 10_000)
     if (!owner) throw new Error('no user')
-    const amounts = Array.from({ length: SPENDS }, (_, i) => 50 + ((i * 37) % 250))
+    const amounts = Array.from({ length: race.SPENDS }, (_, i) => 50 + ((i * 37) % 250))
     // An auditor reads balance and ledger sum in one statement all through the race: every
     // committed state it can see must have them equal and the balance non-negative.
     let racing = true
@@ -35,7 +28,7 @@ describe('races for money over many connections released together', () => {
     const auditor = (async () => {
       while (racing) {
         const [row] = await queryRows<{ balance: string; ledger: string }>(
-          t.database.db,
+          race.t.database.db,
           sql`select balance_cents::text as balance,
                      (select coalesce(sum(amount_cents), 0) from balance_ledger
                        where user_id = ${owner.id})::text as ledger
@@ -48,8 +41,8 @@ describe('races for money over many connections released together', () => {
     })()
     const results = await Promise.allSettled(
       amounts.map((amountCents) =>
-        t.database.db.transaction((tx) =>
-          t.services.balance.debit(tx, {
+        race.t.database.db.transaction((tx) =>
+          race.t.services.balance.debit(tx, {
             userId: owner.id,
             amountCents,
             kind: 'purchase',
@@ -70,7 +63,7 @@ describe('races for money over many connections released together', () => {
         expect((r.reason as AppError).code).toBe('INSUFFICIENT_BALANCE')
       }
     }
-    const balance = await t.services.balance.balanceCents(owner.id)
+    const balance = await race.t.services.balance.balanceCents(owner.id)
     expect(balance).toBe(10_000 - spent)
     expect(balance).toBeGreaterThanOrEqual(0)
     // A spend is refused only when it does not fit, and the balance only goes down, so what is
@@ -79,65 +72,75 @@ describe('races for money over many connections released together', () => {
     expect(refused.length).toBeGreaterThan(0)
     expect(balance).toBeLessThan(Math.min(...refused))
     expect(seen).toEqual([])
-    expect(await invariantViolations(t.database.db, baseline)).toEqual([])
+    expect(await invariantViolations(race.t.database.db, race.baseline)).toEqual([])
   }, 120_000)
 
-  it(`${SPENDS} parallel checkouts of one balance from ${SPENDS} devices pay once`, async () => {
+  it(`${race.SPENDS} parallel checkouts of one balance from ${race.SPENDS} devices pay once`, async () => {
     // Enough money for many carts: only the cart lock stands between the devices and a
     // second payment for the same cart.
-    const [owner] = await createCustomers(t.database.db, t.services, 1, 100_000)
+    const [owner] = await createCustomers(race.t.database.db, race.t.services, 1, 100_000)
     if (!owner) throw new Error('no user')
-    const productId = await createProduct(t.database.db, { stock: 10, priceCents: 1_200 })
-    await fillCarts(t.database.db, [owner.id], productId, 2)
+    const productId = await createProduct(race.t.database.db, { stock: 10, priceCents: 1_200 })
+    await fillCarts(race.t.database.db, [owner.id], productId, 2)
     // The same customer signed in on many devices: one session each.
     const tokens = await Promise.all(
-      Array.from({ length: SPENDS }, () => t.services.sessions.open(owner.id)),
+      Array.from({ length: race.SPENDS }, () => race.t.services.sessions.open(owner.id)),
     )
     const responses = await fireTogether(
-      t.app.server,
-      tokens.map((tk) => checkoutRequest(tk.access_token, 'balance')),
+      race.t.app.server,
+      tokens.map((tk) => race.checkoutRequest(tk.access_token, 'balance')),
     )
     const counts = tally(responses)
     expect(counts['200'], JSON.stringify(counts)).toBe(1)
-    expect(counts['409/CART_EMPTY'], JSON.stringify(counts)).toBe(SPENDS - 1)
-    expect(await t.services.balance.balanceCents(owner.id)).toBe(100_000 - 2_400)
-    const [product] = await t.database.db.select().from(products).where(eq(products.id, productId))
+    expect(counts['409/CART_EMPTY'], JSON.stringify(counts)).toBe(race.SPENDS - 1)
+    expect(await race.t.services.balance.balanceCents(owner.id)).toBe(100_000 - 2_400)
+    const [product] = await race.t.database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, productId))
     expect(product).toMatchObject({ stock: 8, reserved: 0 })
-    expect(await invariantViolations(t.database.db, baseline)).toEqual([])
+    expect(await invariantViolations(race.t.database.db, race.baseline)).toEqual([])
   }, 120_000)
 
-  it(`a coupon with a total limit of 1 is redeemed once under ${COUPON_CHECKOUTS} parallel checkouts`, async () => {
-    const [coupon] = await t.database.db
+  it(`a coupon with a total limit of 1 is redeemed once under ${race.COUPON_CHECKOUTS} parallel checkouts`, async () => {
+    const [coupon] = await race.t.database.db
       .insert(coupons)
       .values({ code: `ONCE_${Date.now()}`, kind: 'percent', percentOff: 50, maxRedemptions: 1 })
       .returning()
     if (!coupon) throw new Error('no coupon')
     // Each buyer buys a product of their own, so the coupon row is the only thing they share.
-    const productIds = await createProducts(t.database.db, COUPON_CHECKOUTS, {
+    const productIds = await createProducts(race.t.database.db, race.COUPON_CHECKOUTS, {
       stock: 5,
       priceCents: 2_000,
     })
-    const buyers = await createCustomers(t.database.db, t.services, COUPON_CHECKOUTS, 5_000)
+    const buyers = await createCustomers(
+      race.t.database.db,
+      race.t.services,
+      race.COUPON_CHECKOUTS,
+      5_000,
+    )
     await fillCarts(
-      t.database.db,
+      race.t.database.db,
       buyers.map((b) => b.id),
       productIds,
       1,
       coupon.id,
     )
     const responses = await fireTogether(
-      t.app.server,
-      buyers.map((b, i) => checkoutRequest(b.accessToken, i % 2 ? 'crypto' : 'balance')),
+      race.t.app.server,
+      buyers.map((b, i) => race.checkoutRequest(b.accessToken, i % 2 ? 'crypto' : 'balance')),
     )
     const counts = tally(responses)
     expect(counts['200'], JSON.stringify(counts)).toBe(1)
-    expect(counts['409/COUPON_LIMIT_REACHED'], JSON.stringify(counts)).toBe(COUPON_CHECKOUTS - 1)
+    expect(counts['409/COUPON_LIMIT_REACHED'], JSON.stringify(counts)).toBe(
+      race.COUPON_CHECKOUTS - 1,
+    )
     const winner = responses.find((r) => r.status === 200)?.json()
     expect(winner.final_amount_eur).toBe(10) // half of 20 EUR
 
-    const [after] = await t.database.db.select().from(coupons).where(eq(coupons.id, coupon.id))
+    const [after] = await race.t.database.db.select().from(coupons).where(eq(coupons.id, coupon.id))
     expect(after?.timesRedeemed).toBe(1)
-    const live = await t.database.db
+    const live = await race.t.database.db
       .select()
       .from(couponRedemptions)
       .where(
@@ -147,15 +150,15 @@ describe('races for money over many connections released together', () => {
         ),
       )
     expect(live).toHaveLength(1)
-    const paidWithIt = await t.database.db
+    const paidWithIt = await race.t.database.db
       .select()
       .from(payments)
       .where(eq(payments.couponId, coupon.id))
     expect(paidWithIt).toHaveLength(1)
-    expect(await invariantViolations(t.database.db, baseline)).toEqual([])
+    expect(await invariantViolations(race.t.database.db, race.baseline)).toEqual([])
   }, 120_000)
 
   it('left no IP address, user agent, e-mail or phone number in the database or the log', async () => {
-    expect(await personalDataReport(t.database.db, t.logs.text)).toEqual([])
+    expect(await personalDataReport(race.t.database.db, race.t.logs.text)).toEqual([])
   })
 })

@@ -19,27 +19,17 @@ import { createCustomers, createProduct, fillCarts } from '../../support/factori
 import { invariantViolations } from '../invariants.js'
 import { personalDataReport } from '../personal-data.js'
 import { fireTogether, tally } from '../released-together.js'
-import {
-  baseline,
-  chain,
-  checkoutRequest,
-  merchant,
-  payer,
-  REFRESHES,
-  t,
-  useRaceTestbed,
-  WATCHED_PAYMENTS,
-} from './harness.js'
+import * as race from './harness.js'
 
-useRaceTestbed()
+race.useRaceTestbed()
 
 describe('races for sessions and transfers over many connections released together', () => {
-  it(`${REFRESHES} parallel refreshes with one refresh token leave one live token and one session`, async () => {
-    const [owner] = await createCustomers(t.database.db, t.services, 1)
+  it(`${race.REFRESHES} parallel refreshes with one refresh token leave one live token and one session`, async () => {
+    const [owner] = await createCustomers(race.t.database.db, race.t.services, 1)
     if (!owner) throw new Error('no user')
     const responses = await fireTogether(
-      t.app.server,
-      Array.from({ length: REFRESHES }, () => ({
+      race.t.app.server,
+      Array.from({ length: race.REFRESHES }, () => ({
         method: 'POST' as const,
         path: '/api/auth/telegram/refresh',
         body: { refresh_token: owner.refreshToken },
@@ -52,12 +42,12 @@ describe('races for sessions and transfers over many connections released togeth
     const issued = responses.filter((r) => r.status === 200).map((r) => r.json().refresh_token)
     expect(new Set(issued).size).toBe(issued.length)
 
-    const userSessions = await t.database.db
+    const userSessions = await race.t.database.db
       .select()
       .from(sessions)
       .where(eq(sessions.userId, owner.id))
     expect(userSessions).toHaveLength(1)
-    const live = await t.database.db
+    const live = await race.t.database.db
       .select({ hash: refreshTokens.tokenHash })
       .from(refreshTokens)
       .where(and(eq(refreshTokens.sessionId, owner.sessionId), isNull(refreshTokens.rotatedAt)))
@@ -68,7 +58,7 @@ describe('races for sessions and transfers over many connections released togeth
     }
 
     // Once the grace period is over, any retired token revokes the whole chain.
-    await t.database.db
+    await race.t.database.db
       .update(refreshTokens)
       .set({ rotatedAt: sql`now() - interval '1 minute'` })
       .where(
@@ -77,19 +67,19 @@ describe('races for sessions and transfers over many connections released togeth
           sql`${refreshTokens.rotatedAt} is not null`,
         ),
       )
-    const reuse = await t.app.inject({
+    const reuse = await race.t.app.inject({
       method: 'POST',
       url: '/api/auth/telegram/refresh',
       payload: { refresh_token: owner.refreshToken },
     })
     expect(reuse.statusCode).toBe(403)
-    const [session] = await t.database.db
+    const [session] = await race.t.database.db
       .select()
       .from(sessions)
       .where(eq(sessions.id, owner.sessionId))
     expect(session?.revokedAt).not.toBeNull()
     for (const token of issued.slice(-3)) {
-      const res = await t.app.inject({
+      const res = await race.t.app.inject({
         method: 'POST',
         url: '/api/auth/telegram/refresh',
         payload: { refresh_token: token },
@@ -99,48 +89,48 @@ describe('races for sessions and transfers over many connections released togeth
   }, 120_000)
 
   it('two server processes watching one chain confirm each payment exactly once', async () => {
-    const productId = await createProduct(t.database.db, { stock: 100, priceCents: 1_500 })
-    const buyers = await createCustomers(t.database.db, t.services, WATCHED_PAYMENTS)
+    const productId = await createProduct(race.t.database.db, { stock: 100, priceCents: 1_500 })
+    const buyers = await createCustomers(race.t.database.db, race.t.services, race.WATCHED_PAYMENTS)
     await fillCarts(
-      t.database.db,
+      race.t.database.db,
       buyers.map((b) => b.id),
       productId,
     )
     const created = await fireTogether(
-      t.app.server,
-      buyers.map((b) => checkoutRequest(b.accessToken, 'crypto')),
+      race.t.app.server,
+      buyers.map((b) => race.checkoutRequest(b.accessToken, 'crypto')),
     )
-    expect(tally(created)).toEqual({ '200': WATCHED_PAYMENTS })
+    expect(tally(created)).toEqual({ '200': race.WATCHED_PAYMENTS })
     const pays = created.map(
       (r) => r.json() as { payment_code: string; lamports: string; reference: string },
     )
 
     // The second process: its own app and, on PostgreSQL, its own connection pool.
-    const second = await openSecondProcessDatabase(t.database, 10)
+    const second = await openSecondProcessDatabase(race.t.database, 10)
     const other = await buildApp(testConfig(), {
       database: second.database,
-      chain: { rpcUrl: chain.url, merchantAddress: merchant },
+      chain: { rpcUrl: race.chain.url, merchantAddress: race.merchant },
     })
     try {
       // Half the transfers carry the Solana Pay reference, half only the exact amount.
       const signatures = await Promise.all(
         pays.map((p, i) =>
           sendSolTransfer({
-            rpcUrl: chain.url,
-            payer,
-            to: address(merchant),
+            rpcUrl: race.chain.url,
+            payer: race.payer,
+            to: address(race.merchant),
             lamports: BigInt(p.lamports),
             ...(i % 2 ? {} : { reference: address(p.reference) }),
             pollIntervalMs: 100,
           }),
         ),
       )
-      const watchers = [t.services.watcher, other.shop.services.watcher]
+      const watchers = [race.t.services.watcher, other.shop.services.watcher]
       // Both watchers, both sweepers and every customer pasting their signature into the
       // other process, all at once.
       const results = await Promise.all([
         ...watchers.flatMap((w) => [w?.poll(), w?.poll()]),
-        t.services.payments.lifecycle.expireDue(),
+        race.t.services.payments.lifecycle.expireDue(),
         other.shop.services.payments.lifecycle.expireDue(),
         ...pays.map((p, i) =>
           other.inject({
@@ -155,13 +145,13 @@ describe('races for sessions and transfers over many connections released togeth
       for (const res of submitted) expect(res.statusCode, res.body).toBe(200)
       expect(await Promise.all(watchers.map((w) => w?.poll()))).toEqual([0, 0])
 
-      const rows = await t.database.db
+      const rows = await race.t.database.db
         .select()
         .from(chainTransfers)
         .where(inArray(chainTransfers.signature, signatures))
-      expect(rows).toHaveLength(WATCHED_PAYMENTS)
+      expect(rows).toHaveLength(race.WATCHED_PAYMENTS)
       expect(rows.every((r) => r.status === 'applied')).toBe(true)
-      const confirmed = await t.database.db
+      const confirmed = await race.t.database.db
         .select()
         .from(payments)
         .where(
@@ -173,13 +163,13 @@ describe('races for sessions and transfers over many connections released togeth
       expect(
         confirmed.every((p) => p.status === 'confirmed' && p.receivedLamports === p.lamports),
       ).toBe(true)
-      const [product] = await t.database.db
+      const [product] = await race.t.database.db
         .select()
         .from(products)
         .where(eq(products.id, productId))
-      expect(product).toMatchObject({ stock: 100 - WATCHED_PAYMENTS, reserved: 0 })
+      expect(product).toMatchObject({ stock: 100 - race.WATCHED_PAYMENTS, reserved: 0 })
       const credits = await queryRows<{ n: number }>(
-        t.database.db,
+        race.t.database.db,
         sql`select count(*)::int as n from balance_ledger
              where user_id in (${sql.join(
                buyers.map((b) => sql`${b.id}`),
@@ -187,7 +177,7 @@ describe('races for sessions and transfers over many connections released togeth
              )})`,
       )
       expect(credits[0]?.n).toBe(0) // nothing paid twice, so nothing credited back
-      expect(await invariantViolations(t.database.db, baseline)).toEqual([])
+      expect(await invariantViolations(race.t.database.db, race.baseline)).toEqual([])
     } finally {
       await other.close()
       await second.close()
@@ -195,6 +185,6 @@ describe('races for sessions and transfers over many connections released togeth
   }, 120_000)
 
   it('left no IP address, user agent, e-mail or phone number in the database or the log', async () => {
-    expect(await personalDataReport(t.database.db, t.logs.text)).toEqual([])
+    expect(await personalDataReport(race.t.database.db, race.t.logs.text)).toEqual([])
   })
 })

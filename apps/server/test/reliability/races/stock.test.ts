@@ -10,30 +10,33 @@ import {
 import { invariantViolations } from '../invariants.js'
 import { personalDataReport } from '../personal-data.js'
 import { fireTogether, tally } from '../released-together.js'
-import { BUYERS, baseline, checkoutRequest, MIXED_CARTS, t, useRaceTestbed } from './harness.js'
+import * as race from './harness.js'
 
-useRaceTestbed()
+race.useRaceTestbed()
 
 describe('races for stock over many connections released together', () => {
-  it(`${BUYERS} concurrent buyers for 3 units sell exactly 3`, async () => {
-    const productId = await createProduct(t.database.db, { stock: 3, priceCents: 1_000 })
-    const buyers = await createCustomers(t.database.db, t.services, BUYERS, 5_000)
+  it(`${race.BUYERS} concurrent buyers for 3 units sell exactly 3`, async () => {
+    const productId = await createProduct(race.t.database.db, { stock: 3, priceCents: 1_000 })
+    const buyers = await createCustomers(race.t.database.db, race.t.services, race.BUYERS, 5_000)
     await fillCarts(
-      t.database.db,
+      race.t.database.db,
       buyers.map((b) => b.id),
       productId,
     )
     // Half pay from their balance (stock is sold), half with SOL (stock is reserved).
     const responses = await fireTogether(
-      t.app.server,
-      buyers.map((b, i) => checkoutRequest(b.accessToken, i % 2 ? 'crypto' : 'balance')),
+      race.t.app.server,
+      buyers.map((b, i) => race.checkoutRequest(b.accessToken, i % 2 ? 'crypto' : 'balance')),
     )
     const counts = tally(responses)
     expect(counts['200'], JSON.stringify(counts)).toBe(3)
-    expect(counts['409/PRODUCT_UNAVAILABLE'], JSON.stringify(counts)).toBe(BUYERS - 3)
+    expect(counts['409/PRODUCT_UNAVAILABLE'], JSON.stringify(counts)).toBe(race.BUYERS - 3)
 
-    const [product] = await t.database.db.select().from(products).where(eq(products.id, productId))
-    const taken = await t.database.db
+    const [product] = await race.t.database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, productId))
+    const taken = await race.t.database.db
       .select({ status: orders.status })
       .from(orders)
       .where(eq(orders.productId, productId))
@@ -41,26 +44,31 @@ describe('races for stock over many connections released together', () => {
     const reserved = taken.filter((o) => o.status === 'pending').length
     expect(sold + reserved).toBe(3)
     expect(product).toMatchObject({ stock: 3 - sold, reserved })
-    expect(await invariantViolations(t.database.db, baseline)).toEqual([])
+    expect(await invariantViolations(race.t.database.db, race.baseline)).toEqual([])
   }, 120_000)
 
-  it(`${MIXED_CARTS} parallel checkouts of carts holding the same products in opposite orders all succeed`, async () => {
+  it(`${race.MIXED_CARTS} parallel checkouts of carts holding the same products in opposite orders all succeed`, async () => {
     // Lock order: one transaction taking product A then B while another takes B then A is a
     // deadlock on PostgreSQL, which fails one of them with a 500.
-    const [a, b, c] = await createProducts(t.database.db, 3, {
-      stock: MIXED_CARTS * 3,
+    const [a, b, c] = await createProducts(race.t.database.db, 3, {
+      stock: race.MIXED_CARTS * 3,
       priceCents: 500,
     })
     if (!a || !b || !c) throw new Error('no products')
-    const buyers = await createCustomers(t.database.db, t.services, MIXED_CARTS, 10_000)
+    const buyers = await createCustomers(
+      race.t.database.db,
+      race.t.services,
+      race.MIXED_CARTS,
+      10_000,
+    )
     const sequences = [
       [a, b, c],
       [c, b, a],
       [b, c, a],
       [a, c, b],
     ]
-    await t.database.db.insert(carts).values(buyers.map((buyer) => ({ userId: buyer.id })))
-    await t.database.db.insert(cartItems).values(
+    await race.t.database.db.insert(carts).values(buyers.map((buyer) => ({ userId: buyer.id })))
+    await race.t.database.db.insert(cartItems).values(
       buyers.flatMap((buyer, i) =>
         (sequences[i % sequences.length] ?? []).map((productId, position) => ({
           userId: buyer.id,
@@ -73,19 +81,21 @@ describe('races for stock over many connections released together', () => {
     // Half of them also hold a pending SOL payment for the products in another order, which
     // the new checkout cancels first.
     const first = await fireTogether(
-      t.app.server,
-      buyers.filter((_, i) => i % 2).map((buyer) => checkoutRequest(buyer.accessToken, 'crypto')),
+      race.t.app.server,
+      buyers
+        .filter((_, i) => i % 2)
+        .map((buyer) => race.checkoutRequest(buyer.accessToken, 'crypto')),
     )
-    expect(tally(first)).toEqual({ '200': MIXED_CARTS / 2 })
+    expect(tally(first)).toEqual({ '200': race.MIXED_CARTS / 2 })
     // Their carts still hold those units (a SOL payment takes them on confirmation); the
     // customers reorder them.
-    await t.database.db.delete(cartItems).where(
+    await race.t.database.db.delete(cartItems).where(
       inArray(
         cartItems.userId,
         buyers.filter((_, i) => i % 2).map((buyer) => buyer.id),
       ),
     )
-    await t.database.db.insert(cartItems).values(
+    await race.t.database.db.insert(cartItems).values(
       buyers
         .filter((_, i) => i % 2)
         .flatMap((buyer, i) =>
@@ -98,14 +108,16 @@ describe('races for stock over many connections released together', () => {
         ),
     )
     const responses = await fireTogether(
-      t.app.server,
-      buyers.map((buyer, i) => checkoutRequest(buyer.accessToken, i % 3 ? 'balance' : 'crypto')),
+      race.t.app.server,
+      buyers.map((buyer, i) =>
+        race.checkoutRequest(buyer.accessToken, i % 3 ? 'balance' : 'crypto'),
+      ),
     )
-    expect(tally(responses)).toEqual({ '200': MIXED_CARTS })
-    expect(await invariantViolations(t.database.db, baseline)).toEqual([])
+    expect(tally(responses)).toEqual({ '200': race.MIXED_CARTS })
+    expect(await invariantViolations(race.t.database.db, race.baseline)).toEqual([])
   }, 120_000)
 
   it('left no IP address, user agent, e-mail or phone number in the database or the log', async () => {
-    expect(await personalDataReport(t.database.db, t.logs.text)).toEqual([])
+    expect(await personalDataReport(race.t.database.db, race.t.logs.text)).toEqual([])
   })
 })
