@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { signUp, useTestApp } from './helpers.js'
+import { callAs } from './support/api.js'
 
 const t = useTestApp()
 
@@ -15,10 +16,8 @@ describe('sessions', () => {
       telegram_id: null,
     })
 
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/telegram/refresh',
-      payload: { refresh_token: user.refreshToken },
+    const refreshed = await callAs(t.app, null, 'POST', '/api/auth/telegram/refresh', {
+      refresh_token: user.refreshToken,
     })
     expect(refreshed.statusCode).toBe(200)
     const pair = refreshed.json() as { access_token: string; refresh_token: string }
@@ -39,10 +38,8 @@ describe('sessions', () => {
       expect(res.statusCode).toBe(403)
       expect(res.json().code).toBe('SESSION_REVOKED')
     }
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/telegram/refresh',
-      payload: { refresh_token: pair.refresh_token },
+    const again = await callAs(t.app, null, 'POST', '/api/auth/telegram/refresh', {
+      refresh_token: pair.refresh_token,
     })
     expect(again.statusCode).toBe(403)
   })

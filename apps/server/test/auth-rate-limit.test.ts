@@ -6,7 +6,6 @@ import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildApp } from '../src/app.js'
 import type { AppConfig } from '../src/config.js'
 import {
   ClientKeys,
@@ -16,35 +15,19 @@ import {
 } from '../src/http/rate-limit.js'
 import type { AuthRateLimitOptions } from '../src/modules/auth/rate-limits.js'
 import type { Services } from '../src/services.js'
-import { createTestDatabase, LogCapture, signUp, testConfig } from './helpers.js'
+import { createTestApp, signUp, type TestApp } from './helpers.js'
 import { expectProblem } from './support/problems.js'
 
 const MINUTE = 60_000
 
-interface LimitedApp {
-  app: FastifyInstance
-  logs: LogCapture
-  services: Services
-  close(): Promise<void>
-}
+type LimitedApp = TestApp
 
-async function createLimitedApp(
+/** An app with these login and sign-up limits (and config). */
+function createLimitedApp(
   authLimits: AuthRateLimitOptions,
   config: Partial<AppConfig> = {},
 ): Promise<LimitedApp> {
-  const database = await createTestDatabase()
-  const logs = new LogCapture()
-  const app = await buildApp(testConfig(config), { database, logStream: logs, authLimits })
-  await app.ready()
-  return {
-    app,
-    logs,
-    services: app.shop.services,
-    async close() {
-      await app.close()
-      await database.close()
-    },
-  }
+  return createTestApp({ config, deps: { authLimits } })
 }
 
 /** Resolves after the rate-limit store's Redis client has tried to reconnect `count` more times. */

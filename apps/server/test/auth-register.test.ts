@@ -2,15 +2,16 @@
 // uniqueness (also under concurrency) and the username check the register form calls.
 import { describe, expect, it } from 'vitest'
 import { signUp, useTestApp } from './helpers.js'
+import { callAs } from './support/api.js'
 import { expectProblem } from './support/problems.js'
 
 const t = useTestApp()
 
 function register(username: string, password = 'Passw0rd!', confirm = password) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/web/register',
-    payload: { username, password, confirm_password: confirm },
+  return callAs(t.app, null, 'POST', '/api/auth/web/register', {
+    username,
+    password,
+    confirm_password: confirm,
   })
 }
 
@@ -87,17 +88,16 @@ describe('registration rules', () => {
   })
 
   it('refuses a body without the fields or with the wrong types (400, never 5xx)', async () => {
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/web/register',
-      payload: { username: 'someone', password: 'Passw0rd!' },
+    const missing = await callAs(t.app, null, 'POST', '/api/auth/web/register', {
+      username: 'someone',
+      password: 'Passw0rd!',
     })
     expect(missing.statusCode).toBe(400)
     expect(missing.json().code).toBe('VALIDATION_ERROR')
-    const wrongType = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/web/register',
-      payload: { username: 12345, password: 'Passw0rd!', confirm_password: 'Passw0rd!' },
+    const wrongType = await callAs(t.app, null, 'POST', '/api/auth/web/register', {
+      username: 12345,
+      password: 'Passw0rd!',
+      confirm_password: 'Passw0rd!',
     })
     expect(wrongType.statusCode).toBe(400)
   })
@@ -144,10 +144,12 @@ describe('unique usernames', () => {
 
 describe('GET /api/auth/web/check-username/:username', () => {
   function check(username: string) {
-    return t.app.inject({
-      method: 'GET',
-      url: `/api/auth/web/check-username/${encodeURIComponent(username)}`,
-    })
+    return callAs(
+      t.app,
+      null,
+      'GET',
+      `/api/auth/web/check-username/${encodeURIComponent(username)}`,
+    )
   }
 
   it('says a free, valid name is available', async () => {

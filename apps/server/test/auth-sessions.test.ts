@@ -7,16 +7,13 @@ import { refreshTokens, users } from '../src/db/schema.js'
 import { REFRESH_GRACE_MS } from '../src/modules/auth/sessions.js'
 import { AccessTokens, hashRefreshToken } from '../src/modules/auth/tokens.js'
 import { type SignedUpUser, signUp, testConfig, useTestApp } from './helpers.js'
+import { callAs } from './support/api.js'
 import { expectProblem } from './support/problems.js'
 
 const t = useTestApp()
 
 function login(username: string, password: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/web/login',
-    payload: { username, password },
-  })
+  return callAs(t.app, null, 'POST', '/api/auth/web/login', { username, password })
 }
 
 function refresh(refreshToken: string, url = '/api/auth/telegram/refresh') {
@@ -163,11 +160,7 @@ describe('refresh', () => {
 describe('logout', () => {
   it('ends the access and the refresh token at once', async () => {
     const user = await signUp(t.app)
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: user.headers,
-    })
+    const out = await callAs(t.app, user, 'POST', '/api/auth/logout')
     expect(out.statusCode).toBe(200)
     const after = await me(user.accessToken)
     expect(after.statusCode).toBe(403)
@@ -175,11 +168,7 @@ describe('logout', () => {
     const refreshed = await refresh(user.refreshToken)
     expect(refreshed.statusCode).toBe(403)
     expect(refreshed.json().code).toBe('SESSION_REVOKED')
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: user.headers,
-    })
+    const again = await callAs(t.app, user, 'POST', '/api/auth/logout')
     expect(again.statusCode).toBe(403)
   })
 
@@ -236,11 +225,7 @@ describe('401 versus 403', () => {
   it('403 SESSION_REVOKED for a valid token of a revoked session', async () => {
     const user = await signUp(t.app)
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers })
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/verify',
-      headers: user.headers,
-    })
+    const res = await callAs(t.app, user, 'GET', '/api/auth/verify')
     expect(res.statusCode).toBe(403)
     expect(res.json().code).toBe('SESSION_REVOKED')
   })
@@ -261,11 +246,7 @@ describe('401 versus 403', () => {
 
   it('GET /api/auth/verify returns the user of a valid token', async () => {
     const user = await signUp(t.app)
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/verify',
-      headers: user.headers,
-    })
+    const res = await callAs(t.app, user, 'GET', '/api/auth/verify')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({
       valid: true,

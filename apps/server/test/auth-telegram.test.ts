@@ -11,6 +11,7 @@ import {
   usernameCandidates,
 } from '../src/modules/auth/telegram.js'
 import { createTestApp, signUp, type TestApp, useTestApp } from './helpers.js'
+import { callAs } from './support/api.js'
 
 const BOT_TOKEN = '7000000001:AAH-test_bot_secret_part_0123456789'
 const BOT_USERNAME = 'privacy_shop_bot'
@@ -69,10 +70,8 @@ describe('Telegram login', () => {
     })
     expect(me.statusCode).toBe(200)
     expect(me.json().telegram_id).toBe(data.id)
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/telegram/refresh',
-      payload: { refresh_token: body.refresh_token },
+    const refreshed = await callAs(t.app, null, 'POST', '/api/auth/telegram/refresh', {
+      refresh_token: body.refresh_token,
     })
     expect(refreshed.statusCode).toBe(200)
     // Neither the last name nor the photo is kept.
@@ -194,10 +193,9 @@ describe('Telegram login', () => {
   it('does not let a password login into a Telegram account', async () => {
     const data = widgetData({ username: 'no_password_here' })
     await telegramLogin(signed(data))
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/web/login',
-      payload: { username: 'no_password_here', password: 'anything at all' },
+    const res = await callAs(t.app, null, 'POST', '/api/auth/web/login', {
+      username: 'no_password_here',
+      password: 'anything at all',
     })
     expect(res.statusCode).toBe(401)
     expect(res.json().code).toBe('INVALID_CREDENTIALS')

@@ -5,6 +5,7 @@ import Type from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../src/http/errors.js'
 import { createTestApp, type TestApp } from './helpers.js'
+import { callAs } from './support/api.js'
 import { expectProblem } from './support/problems.js'
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'))
@@ -63,11 +64,7 @@ describe('health and documentation', () => {
 
 describe('error shape', () => {
   it('turns a validation failure into 400 VALIDATION_ERROR naming the field', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { name: 'ab', count: 1 },
-    })
+    const res = await callAs(t.app, null, 'POST', '/api/test/echo', { name: 'ab', count: 1 })
     expect(res.statusCode).toBe(400)
     const body = res.json()
     expect(body.code).toBe('VALIDATION_ERROR')
@@ -76,21 +73,13 @@ describe('error shape', () => {
   })
 
   it('names a missing field', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { name: 'abc' },
-    })
+    const res = await callAs(t.app, null, 'POST', '/api/test/echo', { name: 'abc' })
     expect(res.statusCode).toBe(400)
     expect(res.json().detail).toContain('count')
   })
 
   it('does not coerce body types', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { name: 'abc', count: '1' },
-    })
+    const res = await callAs(t.app, null, 'POST', '/api/test/echo', { name: 'abc', count: '1' })
     expect(res.statusCode).toBe(400)
   })
 
@@ -117,10 +106,9 @@ describe('error shape', () => {
   })
 
   it('refuses a body over 32 KiB with 413', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { name: 'x'.repeat(33 * 1024), count: 1 },
+    const res = await callAs(t.app, null, 'POST', '/api/test/echo', {
+      name: 'x'.repeat(33 * 1024),
+      count: 1,
     })
     expect(res.statusCode).toBe(413)
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' })

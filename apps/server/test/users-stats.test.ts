@@ -12,6 +12,21 @@ function stats(headers: { authorization: string }) {
   return t.app.inject({ method: 'GET', url: '/api/user/stats', headers })
 }
 
+/** The customer's statistics answer 200 with exactly these figures. */
+async function expectStats(
+  user: { headers: { authorization: string } },
+  figures: { orders: number; spent: number; balance: number; tickets: number },
+) {
+  const res = await stats(user.headers)
+  expect(res.statusCode).toBe(200)
+  expect(res.json()).toEqual({
+    total_orders: figures.orders,
+    total_spent: figures.spent,
+    current_balance: figures.balance,
+    active_tickets: figures.tickets,
+  })
+}
+
 const addOrders = (userId: number, items: Parameters<typeof createPaidOrders>[2]) =>
   createPaidOrders(t.database.db, userId, items)
 const addTickets = (userId: number, statuses: ('open' | 'answered' | 'closed')[]) =>
@@ -20,14 +35,7 @@ const addTickets = (userId: number, statuses: ('open' | 'answered' | 'closed')[]
 describe('GET /api/user/stats', () => {
   it('is all zeros for a new customer', async () => {
     const user = await signUp(t.app)
-    const res = await stats(user.headers)
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({
-      total_orders: 0,
-      total_spent: 0,
-      current_balance: 0,
-      active_tickets: 0,
-    })
+    await expectStats(user, { orders: 0, spent: 0, balance: 0, tickets: 0 })
   })
 
   it('counts completed orders, what they cost, the balance and active tickets', async () => {
@@ -45,21 +53,8 @@ describe('GET /api/user/stats', () => {
     await addTickets(other.id, ['open'])
     await t.database.db.update(users).set({ balanceCents: 4205 }).where(eq(users.id, user.id))
 
-    const res = await stats(user.headers)
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({
-      total_orders: 3,
-      total_spent: 19.76,
-      current_balance: 42.05,
-      active_tickets: 3,
-    })
-    const theirs = (await stats(other.headers)).json()
-    expect(theirs).toEqual({
-      total_orders: 1,
-      total_spent: 77.77,
-      current_balance: 0,
-      active_tickets: 1,
-    })
+    await expectStats(user, { orders: 3, spent: 19.76, balance: 42.05, tickets: 3 })
+    await expectStats(other, { orders: 1, spent: 77.77, balance: 0, tickets: 1 })
   })
 
   it('needs a valid session', async () => {

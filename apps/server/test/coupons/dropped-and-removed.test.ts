@@ -2,7 +2,8 @@
 // touches only one's own cart.
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { carts, coupons, products } from '../../src/db/schema.js'
+import { carts, coupons } from '../../src/db/schema.js'
+import { callAs } from '../support/api.js'
 import * as promo from './harness.js'
 
 promo.useCouponsApp()
@@ -49,11 +50,7 @@ describe('a coupon that stops being valid', () => {
   it('is dropped when the subtotal falls below its minimum', async () => {
     await promo.fill(promo.alice, promo.p1000, promo.p1999)
     expect((await promo.applied(promo.alice, 'FIVEOFF')).discount).toBe(5)
-    const res = await promo.t.app.inject({
-      method: 'DELETE',
-      url: `/api/cart/remove/${promo.p1000}`,
-      headers: promo.alice.headers,
-    })
+    const res = await callAs(promo.t.app, promo.alice, 'DELETE', `/api/cart/remove/${promo.p1000}`)
     expect(res.json()).toMatchObject({ applied_promo: null, discount: 0, subtotal: 19.99 })
     await expectDropped()
   })
@@ -61,37 +58,23 @@ describe('a coupon that stops being valid', () => {
   it('is dropped when its price basis changes below the minimum', async () => {
     await promo.fill(promo.alice, promo.p2500)
     await promo.applied(promo.alice, 'FIVEOFF')
-    await promo.t.database.db
-      .update(products)
-      .set({ priceCents: 1500 })
-      .where(eq(products.id, promo.p2500))
-    try {
-      await expectDropped()
-    } finally {
-      await promo.t.database.db
-        .update(products)
-        .set({ priceCents: 2500 })
-        .where(eq(products.id, promo.p2500))
-    }
+    await promo.whilePriced(promo.p2500, 1500, expectDropped)
   })
 
   it('is dropped with the last item and by clearing the cart', async () => {
     await promo.fill(promo.alice, promo.p2500)
     await promo.applied(promo.alice, 'WELCOME10')
-    const removed = await promo.t.app.inject({
-      method: 'DELETE',
-      url: `/api/cart/remove/${promo.p2500}`,
-      headers: promo.alice.headers,
-    })
+    const removed = await callAs(
+      promo.t.app,
+      promo.alice,
+      'DELETE',
+      `/api/cart/remove/${promo.p2500}`,
+    )
     expect(removed.json()).toMatchObject({ items_count: 0, applied_promo: null })
 
     await promo.fill(promo.alice, promo.p2500)
     await promo.applied(promo.alice, 'WELCOME10')
-    const cleared = await promo.t.app.inject({
-      method: 'DELETE',
-      url: '/api/cart/clear',
-      headers: promo.alice.headers,
-    })
+    const cleared = await callAs(promo.t.app, promo.alice, 'DELETE', '/api/cart/clear')
     expect(cleared.json()).toMatchObject({ items_count: 0, applied_promo: null })
     await promo.fill(promo.alice, promo.p2500)
     expect((await promo.cartOf(promo.alice)).applied_promo).toBeNull()
@@ -102,18 +85,10 @@ describe('DELETE /api/cart/coupon/remove', () => {
   it('removes the coupon and answers with the cart; removing none is fine', async () => {
     await promo.fill(promo.alice, promo.p2500)
     await promo.applied(promo.alice, 'WELCOME10')
-    const res = await promo.t.app.inject({
-      method: 'DELETE',
-      url: '/api/cart/coupon/remove',
-      headers: promo.alice.headers,
-    })
+    const res = await callAs(promo.t.app, promo.alice, 'DELETE', '/api/cart/coupon/remove')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ applied_promo: null, discount: 0, total: 25 })
-    const again = await promo.t.app.inject({
-      method: 'DELETE',
-      url: '/api/cart/coupon/remove',
-      headers: promo.bob.headers,
-    })
+    const again = await callAs(promo.t.app, promo.bob, 'DELETE', '/api/cart/coupon/remove')
     expect(again.statusCode).toBe(200)
     expect(again.json()).toMatchObject({ items_count: 0, applied_promo: null })
   })
@@ -123,11 +98,7 @@ describe('DELETE /api/cart/coupon/remove', () => {
     await promo.applied(promo.alice, 'WELCOME10')
     await promo.fill(promo.bob, promo.p2500)
     await promo.applied(promo.bob, 'FIVEOFF')
-    await promo.t.app.inject({
-      method: 'DELETE',
-      url: '/api/cart/coupon/remove',
-      headers: promo.bob.headers,
-    })
+    await callAs(promo.t.app, promo.bob, 'DELETE', '/api/cart/coupon/remove')
     expect((await promo.cartOf(promo.alice)).applied_promo).toBe('WELCOME10')
     expect((await promo.cartOf(promo.bob)).applied_promo).toBeNull()
   })

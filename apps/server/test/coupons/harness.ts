@@ -2,8 +2,9 @@
 // products of known prices, two customers whose carts and redemptions are cleared before each
 // test, and the coupon calls through the API.
 import type { Cart } from '@shop/contract'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
-import { cartItems, carts, couponRedemptions, type coupons } from '../../src/db/schema.js'
+import { cartItems, carts, couponRedemptions, type coupons, products } from '../../src/db/schema.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { createTestApp, type SignedUpUser, signUp, type TestApp } from '../helpers.js'
 import { addToCart, cartOf as cartThroughApi } from '../support/api.js'
@@ -65,6 +66,32 @@ export const fill = (user: SignedUpUser, ...productIds: number[]) =>
   addToCart(t.app, user, ...productIds)
 
 export const cartOf = (user: SignedUpUser) => cartThroughApi(t.app, user)
+
+/** The suite's product of that price. */
+export function productAt(priceCents: 105 | 1000 | 1999 | 2500): number {
+  return { 105: p105, 1000: p1000, 1999: p1999, 2500: p2500 }[priceCents]
+}
+
+/** Runs `check` while the product costs `priceCents`, then puts its price back. */
+export async function whilePriced(
+  productId: number,
+  priceCents: number,
+  check: () => Promise<void>,
+): Promise<void> {
+  const [row] = await t.database.db
+    .select({ priceCents: products.priceCents })
+    .from(products)
+    .where(eq(products.id, productId))
+  await t.database.db.update(products).set({ priceCents }).where(eq(products.id, productId))
+  try {
+    await check()
+  } finally {
+    await t.database.db
+      .update(products)
+      .set({ priceCents: row?.priceCents ?? priceCents })
+      .where(eq(products.id, productId))
+  }
+}
 
 export function apply(user: SignedUpUser, code: unknown) {
   return t.app.inject({

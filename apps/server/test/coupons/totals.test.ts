@@ -1,83 +1,65 @@
 // The cart's totals with each kind of coupon, priced afresh on every read.
-import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { products } from '../../src/db/schema.js'
 import * as promo from './harness.js'
 
 promo.useCouponsApp()
 
+type Price = Parameters<typeof promo.productAt>[0]
+
 describe('totals with each coupon kind', () => {
-  it('percent: rounds half up to the cent', async () => {
-    await promo.fill(promo.alice, promo.p105)
+  it.each<[string, [string, promo.CouponFields] | null, Price[], string, object]>([
     // 10% of 1.05 is 10.5 cents: 11 cents off.
-    expect(await promo.applied(promo.alice, 'WELCOME10')).toMatchObject({
-      subtotal: 1.05,
-      discount: 0.11,
-      total: 0.94,
-      applied_promo: 'WELCOME10',
-    })
-  })
-
-  it('percent on a larger cart', async () => {
-    await promo.fill(promo.alice, promo.p1999, promo.p1999, promo.p2500)
+    [
+      'percent: rounds half up to the cent',
+      null,
+      [105],
+      'WELCOME10',
+      { subtotal: 1.05, discount: 0.11, total: 0.94, applied_promo: 'WELCOME10' },
+    ],
     // 10% of 64.98 is 6.498: 6.50 off.
-    expect(await promo.applied(promo.alice, 'WELCOME10')).toMatchObject({
-      items_count: 3,
-      subtotal: 64.98,
-      discount: 6.5,
-      total: 58.48,
-    })
-  })
-
-  it('percent 100 makes the total 0', async () => {
-    await promo.addCoupon('FREEALL', { percentOff: 100 })
-    await promo.fill(promo.alice, promo.p1999, promo.p105)
-    expect(await promo.applied(promo.alice, 'freeall')).toMatchObject({
-      subtotal: 21.04,
-      discount: 21.04,
-      total: 0,
-      applied_promo: 'FREEALL',
-    })
-  })
-
-  it('fixed: takes its amount off once the minimum is met', async () => {
-    await promo.fill(promo.alice, promo.p2500)
-    expect(await promo.applied(promo.alice, 'FIVEOFF')).toMatchObject({
-      subtotal: 25,
-      discount: 5,
-      total: 20,
-      applied_promo: 'FIVEOFF',
-    })
-  })
-
-  it('fixed: never more than the subtotal', async () => {
-    await promo.addCoupon('BIGFIX', { kind: 'fixed', percentOff: null, amountOffCents: 5000 })
-    await promo.fill(promo.alice, promo.p1000)
-    expect(await promo.applied(promo.alice, 'BIGFIX')).toMatchObject({
-      subtotal: 10,
-      discount: 10,
-      total: 0,
-    })
+    [
+      'percent on a larger cart',
+      null,
+      [1999, 1999, 2500],
+      'WELCOME10',
+      { items_count: 3, subtotal: 64.98, discount: 6.5, total: 58.48 },
+    ],
+    [
+      'percent 100 makes the total 0',
+      ['FREEALL', { percentOff: 100 }],
+      [1999, 105],
+      'freeall',
+      { subtotal: 21.04, discount: 21.04, total: 0, applied_promo: 'FREEALL' },
+    ],
+    [
+      'fixed: takes its amount off once the minimum is met',
+      null,
+      [2500],
+      'FIVEOFF',
+      { subtotal: 25, discount: 5, total: 20, applied_promo: 'FIVEOFF' },
+    ],
+    [
+      'fixed: never more than the subtotal',
+      ['BIGFIX', { kind: 'fixed', percentOff: null, amountOffCents: 5000 }],
+      [1000],
+      'BIGFIX',
+      { subtotal: 10, discount: 10, total: 0 },
+    ],
+  ])('%s', async (_name, coupon, prices, code, totals) => {
+    if (coupon) await promo.addCoupon(...coupon)
+    await promo.fill(promo.alice, ...prices.map(promo.productAt))
+    expect(await promo.applied(promo.alice, code)).toMatchObject(totals)
   })
 
   it('follows price changes on every read', async () => {
     await promo.fill(promo.alice, promo.p1000)
     await promo.applied(promo.alice, 'WELCOME10')
-    await promo.t.database.db
-      .update(products)
-      .set({ priceCents: 2000 })
-      .where(eq(products.id, promo.p1000))
-    try {
+    await promo.whilePriced(promo.p1000, 2000, async () => {
       expect(await promo.cartOf(promo.alice)).toMatchObject({
         subtotal: 20,
         discount: 2,
         total: 18,
       })
-    } finally {
-      await promo.t.database.db
-        .update(products)
-        .set({ priceCents: 1000 })
-        .where(eq(products.id, promo.p1000))
-    }
+    })
   })
 })

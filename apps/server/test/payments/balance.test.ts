@@ -1,3 +1,5 @@
+// Paying from the balance and topping it up against the local chain, and payments kept from
+// other customers.
 import { describe, expect, it } from 'vitest'
 import { signUp } from '../helpers.js'
 import { ledgerEqualsBalance } from '../payment-helpers.js'
@@ -5,15 +7,21 @@ import * as shop from './harness.js'
 
 shop.usePaymentsApp()
 
+/** Gives the customer `cents`, puts a product in the cart and checks out from the balance. */
+async function balanceCheckout(cents: number) {
+  const product = await shop.productBetween(500, 2000)
+  await shop.giveBalance(shop.user, cents)
+  const before = await shop.stockOf(product.id)
+  await shop.inject(shop.user, 'POST', '/api/cart/add', { product_id: product.id })
+  const res = await shop.inject(shop.user, 'POST', '/api/payment/create', {
+    payment_method: 'balance',
+  })
+  return { product, before, res }
+}
+
 describe('balance checkout', () => {
   it('pays from the balance in one step: orders completed, stock taken, cart emptied', async () => {
-    const product = await shop.productBetween(500, 2000)
-    await shop.giveBalance(shop.user, 10_000)
-    const before = await shop.stockOf(product.id)
-    await shop.inject(shop.user, 'POST', '/api/cart/add', { product_id: product.id })
-    const res = await shop.inject(shop.user, 'POST', '/api/payment/create', {
-      payment_method: 'balance',
-    })
+    const { product, before, res } = await balanceCheckout(10_000)
     expect(res.statusCode).toBe(200)
     const payment = res.json()
     expect(payment).toMatchObject({
@@ -48,13 +56,7 @@ describe('balance checkout', () => {
   })
 
   it('refuses with 402 INSUFFICIENT_BALANCE and changes nothing', async () => {
-    const product = await shop.productBetween(500, 2000)
-    await shop.giveBalance(shop.user, 100)
-    const before = await shop.stockOf(product.id)
-    await shop.inject(shop.user, 'POST', '/api/cart/add', { product_id: product.id })
-    const res = await shop.inject(shop.user, 'POST', '/api/payment/create', {
-      payment_method: 'balance',
-    })
+    const { product, before, res } = await balanceCheckout(100)
     expect(res.statusCode).toBe(402)
     expect(res.json().code).toBe('INSUFFICIENT_BALANCE')
     expect(await shop.stockOf(product.id)).toEqual(before)

@@ -4,9 +4,15 @@ import type { KeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll } from 'vitest'
 import type { TestApp } from '../../helpers.js'
 import { createPaymentTestbed, type PaymentTestbed } from '../../payment-helpers.js'
+import {
+  createCustomers,
+  createProduct,
+  createProducts,
+  fillCarts as fillCartsOf,
+} from '../../support/factories.js'
 import { heavy } from '../heavy.js'
 import { type Baseline, captureBaseline } from '../invariants.js'
-import { listen, type RawRequest } from '../released-together.js'
+import { fireTogether, listen, type RawRequest } from '../released-together.js'
 
 export const BUYERS = heavy ? 2_000 : 500
 export const SPENDS = heavy ? 1_000 : 200
@@ -43,3 +49,17 @@ export function checkoutRequest(token: string, method: 'balance' | 'crypto'): Ra
     body: { payment_method: method },
   }
 }
+
+/** Releases the requests together against the testbed's app (released-together.ts). */
+export const fire = (requests: readonly RawRequest[]) => fireTogether(t.app.server, requests)
+
+/** Shared factories on the testbed's database (support/factories.ts). */
+export const customers = (count: number, balanceCents = 0) =>
+  createCustomers(t.database.db, t.services, count, balanceCents)
+export const product = (fields: Parameters<typeof createProduct>[1]) =>
+  createProduct(t.database.db, fields)
+export const products = (count: number, fields: Parameters<typeof createProducts>[2]) =>
+  createProducts(t.database.db, count, fields)
+export const fillCarts = (
+  ...args: Parameters<typeof fillCartsOf> extends [unknown, ...infer R] ? R : never
+) => fillCartsOf(t.database.db, ...args)

@@ -1,24 +1,20 @@
+// Races over money: parallel spends of one balance, checkouts of one balance from many devices
+// and checkouts with a coupon of limited uses, released together over many connections.
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../../src/db/client.js'
 import { couponRedemptions, coupons, payments, products } from '../../../src/db/schema.js'
 import { AppError } from '../../../src/http/errors.js'
-import {
-  createCustomers,
-  createProduct,
-  createProducts,
-  fillCarts,
-} from '../../support/factories.js'
 import { invariantViolations } from '../invariants.js'
 import { personalDataReport } from '../personal-data.js'
-import { fireTogether, tally } from '../released-together.js'
+import { tally } from '../released-together.js'
 import * as race from './harness.js'
 
 race.useRaceTestbed()
 
 describe('races for money over many connections released together', () => {
   it(`${race.SPENDS} parallel spends of one balance never take it below zero`, async () => {
-    const [owner] = await createCustomers(race.t.database.db, race.t.services, 1, 10_000)
+    const [owner] = await race.customers(1, 10_000)
     if (!owner) throw new Error('no user')
     const amounts = Array.from({ length: race.SPENDS }, (_, i) => 50 + ((i * 37) % 250))
     // An auditor reads balance and ledger sum in one statement all through the race: every
@@ -78,16 +74,15 @@ describe('races for money over many connections released together', () => {
   it(`${race.SPENDS} parallel checkouts of one balance from ${race.SPENDS} devices pay once`, async () => {
     // Enough money for many carts: only the cart lock stands between the devices and a
     // second payment for the same cart.
-    const [owner] = await createCustomers(race.t.database.db, race.t.services, 1, 100_000)
+    const [owner] = await race.customers(1, 100_000)
     if (!owner) throw new Error('no user')
-    const productId = await createProduct(race.t.database.db, { stock: 10, priceCents: 1_200 })
-    await fillCarts(race.t.database.db, [owner.id], productId, 2)
+    const productId = await race.product({ stock: 10, priceCents: 1_200 })
+    await race.fillCarts([owner.id], productId, 2)
     // The same customer signed in on many devices: one session each.
     const tokens = await Promise.all(
       Array.from({ length: race.SPENDS }, () => race.t.services.sessions.open(owner.id)),
     )
-    const responses = await fireTogether(
-      race.t.app.server,
+    const responses = await race.fire(
       tokens.map((tk) => race.checkoutRequest(tk.access_token, 'balance')),
     )
     const counts = tally(responses)
@@ -109,25 +104,18 @@ describe('races for money over many connections released together', () => {
       .returning()
     if (!coupon) throw new Error('no coupon')
     // Each buyer buys a product of their own, so the coupon row is the only thing they share.
-    const productIds = await createProducts(race.t.database.db, race.COUPON_CHECKOUTS, {
+    const productIds = await race.products(race.COUPON_CHECKOUTS, {
       stock: 5,
       priceCents: 2_000,
     })
-    const buyers = await createCustomers(
-      race.t.database.db,
-      race.t.services,
-      race.COUPON_CHECKOUTS,
-      5_000,
-    )
-    await fillCarts(
-      race.t.database.db,
+    const buyers = await race.customers(race.COUPON_CHECKOUTS, 5_000)
+    await race.fillCarts(
       buyers.map((b) => b.id),
       productIds,
       1,
       coupon.id,
     )
-    const responses = await fireTogether(
-      race.t.app.server,
+    const responses = await race.fire(
       buyers.map((b, i) => race.checkoutRequest(b.accessToken, i % 2 ? 'crypto' : 'balance')),
     )
     const counts = tally(responses)

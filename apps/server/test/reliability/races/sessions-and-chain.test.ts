@@ -15,20 +15,18 @@ import {
 } from '../../../src/db/schema.js'
 import { hashRefreshToken } from '../../../src/modules/auth/tokens.js'
 import { openSecondProcessDatabase, testConfig } from '../../helpers.js'
-import { createCustomers, createProduct, fillCarts } from '../../support/factories.js'
 import { invariantViolations } from '../invariants.js'
 import { personalDataReport } from '../personal-data.js'
-import { fireTogether, tally } from '../released-together.js'
+import { tally } from '../released-together.js'
 import * as race from './harness.js'
 
 race.useRaceTestbed()
 
 describe('races for sessions and transfers over many connections released together', () => {
   it(`${race.REFRESHES} parallel refreshes with one refresh token leave one live token and one session`, async () => {
-    const [owner] = await createCustomers(race.t.database.db, race.t.services, 1)
+    const [owner] = await race.customers(1)
     if (!owner) throw new Error('no user')
-    const responses = await fireTogether(
-      race.t.app.server,
+    const responses = await race.fire(
       Array.from({ length: race.REFRESHES }, () => ({
         method: 'POST' as const,
         path: '/api/auth/telegram/refresh',
@@ -89,15 +87,13 @@ describe('races for sessions and transfers over many connections released togeth
   }, 120_000)
 
   it('two server processes watching one chain confirm each payment exactly once', async () => {
-    const productId = await createProduct(race.t.database.db, { stock: 100, priceCents: 1_500 })
-    const buyers = await createCustomers(race.t.database.db, race.t.services, race.WATCHED_PAYMENTS)
-    await fillCarts(
-      race.t.database.db,
+    const productId = await race.product({ stock: 100, priceCents: 1_500 })
+    const buyers = await race.customers(race.WATCHED_PAYMENTS)
+    await race.fillCarts(
       buyers.map((b) => b.id),
       productId,
     )
-    const created = await fireTogether(
-      race.t.app.server,
+    const created = await race.fire(
       buyers.map((b) => race.checkoutRequest(b.accessToken, 'crypto')),
     )
     expect(tally(created)).toEqual({ '200': race.WATCHED_PAYMENTS })

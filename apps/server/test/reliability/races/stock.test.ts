@@ -1,31 +1,25 @@
+// Races over stock (ACIDRain, single-packet attacks): buyers released together over many
+// connections never oversell, and carts holding the same products in any order never deadlock.
 import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { cartItems, carts, orders, products } from '../../../src/db/schema.js'
-import {
-  createCustomers,
-  createProduct,
-  createProducts,
-  fillCarts,
-} from '../../support/factories.js'
 import { invariantViolations } from '../invariants.js'
 import { personalDataReport } from '../personal-data.js'
-import { fireTogether, tally } from '../released-together.js'
+import { tally } from '../released-together.js'
 import * as race from './harness.js'
 
 race.useRaceTestbed()
 
 describe('races for stock over many connections released together', () => {
   it(`${race.BUYERS} concurrent buyers for 3 units sell exactly 3`, async () => {
-    const productId = await createProduct(race.t.database.db, { stock: 3, priceCents: 1_000 })
-    const buyers = await createCustomers(race.t.database.db, race.t.services, race.BUYERS, 5_000)
-    await fillCarts(
-      race.t.database.db,
+    const productId = await race.product({ stock: 3, priceCents: 1_000 })
+    const buyers = await race.customers(race.BUYERS, 5_000)
+    await race.fillCarts(
       buyers.map((b) => b.id),
       productId,
     )
     // Half pay from their balance (stock is sold), half with SOL (stock is reserved).
-    const responses = await fireTogether(
-      race.t.app.server,
+    const responses = await race.fire(
       buyers.map((b, i) => race.checkoutRequest(b.accessToken, i % 2 ? 'crypto' : 'balance')),
     )
     const counts = tally(responses)
@@ -50,17 +44,12 @@ describe('races for stock over many connections released together', () => {
   it(`${race.MIXED_CARTS} parallel checkouts of carts holding the same products in opposite orders all succeed`, async () => {
     // Lock order: one transaction taking product A then B while another takes B then A is a
     // deadlock on PostgreSQL, which fails one of them with a 500.
-    const [a, b, c] = await createProducts(race.t.database.db, 3, {
+    const [a, b, c] = await race.products(3, {
       stock: race.MIXED_CARTS * 3,
       priceCents: 500,
     })
     if (!a || !b || !c) throw new Error('no products')
-    const buyers = await createCustomers(
-      race.t.database.db,
-      race.t.services,
-      race.MIXED_CARTS,
-      10_000,
-    )
+    const buyers = await race.customers(race.MIXED_CARTS, 10_000)
     const sequences = [
       [a, b, c],
       [c, b, a],
@@ -80,8 +69,7 @@ describe('races for stock over many connections released together', () => {
     )
     // Half of them also hold a pending SOL payment for the products in another order, which
     // the new checkout cancels first.
-    const first = await fireTogether(
-      race.t.app.server,
+    const first = await race.fire(
       buyers
         .filter((_, i) => i % 2)
         .map((buyer) => race.checkoutRequest(buyer.accessToken, 'crypto')),
@@ -107,8 +95,7 @@ describe('races for stock over many connections released together', () => {
           })),
         ),
     )
-    const responses = await fireTogether(
-      race.t.app.server,
+    const responses = await race.fire(
       buyers.map((buyer, i) =>
         race.checkoutRequest(buyer.accessToken, i % 3 ? 'balance' : 'crypto'),
       ),
