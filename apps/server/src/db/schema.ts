@@ -6,6 +6,7 @@
 // Each module owns the tables of its file in schema/ and is the only code that reads or writes
 // them (biome.json's per-module noRestrictedImports enforces it); another module asks it
 // through its service, or composes a statement from the steps the owner builds.
+export * from './schema/audit.js'
 export * from './schema/auth.js'
 export * from './schema/balance.js'
 export * from './schema/cart.js'
@@ -14,5 +15,6 @@ export * from './schema/coupons.js'
 export * from './schema/jobs.js'
 export * from './schema/orders.js'
 export * from './schema/payments.js'
+export * from './schema/staff.js'
 export * from './schema/support.js'
 export * from './schema/users.js'

@@ -35,3 +35,9 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 )
+
+/** Telegram login payloads already accepted: each signed payload signs in once. */
+export const telegramLogins = pgTable('telegram_logins', {
+  hash: text('hash').primaryKey(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+})

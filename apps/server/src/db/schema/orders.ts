@@ -22,7 +22,9 @@ export const orders = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
+    // The product's names when it was bought (English, and Lithuanian).
     productName: text('product_name').notNull(),
+    productNameLt: text('product_name_lt'),
     productPriceCents: integer('product_price_cents').notNull(),
     // This unit's share of the payment after the discount; the shares sum to the payment amount.
     paidCents: integer('paid_cents').notNull(),

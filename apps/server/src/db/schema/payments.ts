@@ -2,11 +2,13 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -54,34 +56,98 @@ export const payments = pgTable(
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_pending_idx').on(t.status, t.expiresAt),
-    // An exact amount identifies a pending crypto payment when a transfer carries no reference.
-    uniqueIndex('payments_pending_lamports_key')
-      .on(t.lamports)
-      .where(sql`${t.status} = 'pending' AND ${t.method} = 'crypto'`),
     check('payments_amounts', sql`${t.amountCents} >= 0 AND ${t.discountCents} >= 0`),
   ],
 )
 
+/**
+ * An exact amount identifies a SOL payment when a transfer carries no reference. It stays held
+ * from the payment's creation until its expiry plus the late window, whatever the payment's
+ * status, so a late transfer can never pay a stranger who was given the same amount. The primary
+ * key makes an amount unique; a hold past `held_until` may be taken over.
+ */
+export const paymentAmountHolds = pgTable('payment_amount_holds', {
+  lamports: bigint('lamports', { mode: 'bigint' }).primaryKey(),
+  paymentId: integer('payment_id')
+    .notNull()
+    .unique()
+    .references(() => payments.id),
+  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+})
+
+/** Every transaction to the merchant address that has been read, so none is fetched twice. */
+export const chainTransactions = pgTable('chain_transactions', {
+  signature: text('signature').primaryKey(),
+  slot: bigint('slot', { mode: 'bigint' }).notNull(),
+  blockTime: timestamp('block_time', { withTimezone: true }),
+  failed: boolean('failed').notNull().default(false),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 export const transferStatus = pgEnum('transfer_status', ['applied', 'unmatched', 'ignored'])
 
 /**
- * Every on-chain transfer to the merchant address the watcher has seen. The signature is the
- * primary key, so one transaction can settle at most one payment however often it is seen.
+ * Every transfer to the merchant address, one row per transfer instruction (an exchange's batch
+ * pays several payments in one transaction). Instruction index -1 is what the merchant received
+ * that no transfer instruction explains. The key makes each transfer settle at most once.
  */
 export const chainTransfers = pgTable(
   'chain_transfers',
   {
-    signature: text('signature').primaryKey(),
+    signature: text('signature').notNull(),
+    instructionIndex: integer('instruction_index').notNull().default(0),
     slot: bigint('slot', { mode: 'bigint' }).notNull(),
     blockTime: timestamp('block_time', { withTimezone: true }),
     lamports: bigint('lamports', { mode: 'bigint' }).notNull(),
+    // The paying address, when an instruction names it.
+    sender: text('sender'),
     reference: text('reference'),
     paymentId: integer('payment_id').references(() => payments.id),
     status: transferStatus('status').notNull(),
     note: text('note').notNull().default(''),
+    // The EUR/SOL rate (euro cents per SOL) when the transfer landed.
+    rateCentsPerSol: bigint('rate_cents_per_sol', { mode: 'bigint' }),
+    // The customer an unmatched transfer was assigned to, by which staff member, when.
+    userId: integer('user_id').references(() => users.id),
+    resolvedBy: integer('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chain_transfers_payment_idx').on(t.paymentId)],
+  (t) => [
+    primaryKey({ name: 'chain_transfers_pkey', columns: [t.signature, t.instructionIndex] }),
+    index('chain_transfers_payment_idx').on(t.paymentId),
+    index('chain_transfers_status_idx').on(t.status, t.seenAt),
+  ],
+)
+
+/**
+ * A customer's word that a transfer paid their payment, when it could not be applied by it: it
+ * waits in the owner's queue of unmatched transfers.
+ */
+export const transferClaims = pgTable(
+  'transfer_claims',
+  {
+    id: id(),
+    signature: text('signature').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    paymentId: integer('payment_id').references(() => payments.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('transfer_claims_signature_user_key').on(t.signature, t.userId)],
+)
+
+/** Every EUR/SOL rate the shop accepted: the rate when a transfer landed is read from here. */
+export const rateHistory = pgTable(
+  'rate_history',
+  {
+    id: id(),
+    centsPerSol: bigint('cents_per_sol', { mode: 'bigint' }).notNull(),
+    source: text('source').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_history_fetched_idx').on(t.fetchedAt)],
 )
 
 export const paymentProblemReports = pgTable('payment_problem_reports', {

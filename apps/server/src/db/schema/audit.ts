@@ -1,0 +1,19 @@
+// Tables of the audit module: every back-office write, who, when, what. Never an address or a
+// user agent.
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { createdAt, id } from './columns.js'
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    // The staff member (staff.id); null for what the shop did itself.
+    staffId: integer('staff_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    summary: text('summary').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+)
