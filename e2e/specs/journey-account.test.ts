@@ -11,6 +11,7 @@ import {
   openApp,
   settle,
   signInThroughForm,
+  submitSignIn,
   uniqueName,
 } from '../support/app.js'
 import { eur, JOURNEYS } from '../support/journey.js'
@@ -138,19 +139,10 @@ describe.each(JOURNEYS)('account journey in %s at %i px', (lang, width) => {
     expect(new URL(page.url()).pathname).toBe('/login')
 
     // Sign in again with the same account; /login then sends to /.
-    await page.getByLabel(t('auth.fields.username')).fill(username)
-    await page.getByLabel(t('auth.fields.password')).fill('wrong-password')
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: t('auth.login.submit') })
-      .click()
+    await submitSignIn(app, username, 'wrong-password')
     await page.getByText(t('apiErrors.INVALID_CREDENTIALS'), { exact: true }).first().waitFor()
     await expectNoAxeViolations(page, 'login failed')
-    await page.getByLabel(t('auth.fields.password')).fill(password)
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: t('auth.login.submit') })
-      .click()
+    await submitSignIn(app, username, password)
     await page.waitForURL('**/products')
     await app.goto('/login')
     expect(new URL(page.url()).pathname).toBe('/products')

@@ -159,21 +159,26 @@ export async function registerThroughForm(
   await page.waitForURL('**/products')
 }
 
-/** Signs in through the form at /login and waits for the products, where it leads. */
-export async function signInThroughForm(
-  app: AppPage,
-  username: string,
-  password: string,
-): Promise<void> {
+/** Fills the sign-in form on the page and submits it. */
+export async function submitSignIn(app: AppPage, username: string, password: string) {
   const { page, t } = app
-  await app.goto('/login')
   await page.getByLabel(t('auth.fields.username')).fill(username)
   await page.getByLabel(t('auth.fields.password')).fill(password)
   await page
     .getByRole('main')
     .getByRole('button', { name: t('auth.login.submit') })
     .click()
-  await page.waitForURL('**/products')
+}
+
+/** Signs in through the form at /login and waits for the products, where it leads. */
+export async function signInThroughForm(
+  app: AppPage,
+  username: string,
+  password: string,
+): Promise<void> {
+  await app.goto('/login')
+  await submitSignIn(app, username, password)
+  await app.page.waitForURL('**/products')
 }
 
 /** A fresh username for this run. */

@@ -42,6 +42,16 @@ afterAll(async () => {
   fs.rmSync(webDir, { recursive: true, force: true })
 })
 
+/** Posts a raw body of the given content type to the test route that echoes its JSON body. */
+function postEcho(contentType: string, payload: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/test/echo',
+    headers: { 'content-type': contentType },
+    payload,
+  })
+}
+
 describe('health and documentation', () => {
   it('answers /api/health with status ok', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' })
@@ -84,23 +94,13 @@ describe('error shape', () => {
   })
 
   it('answers malformed JSON with 400 INVALID_JSON', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name": ',
-    })
+    const res = await postEcho('application/json', '{"name": ')
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ code: 'INVALID_JSON' })
   })
 
   it('answers an unsupported content type with 415', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'text/xml' },
-      payload: '<a/>',
-    })
+    const res = await postEcho('text/xml', '<a/>')
     expect(res.statusCode).toBe(415)
     expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' })
   })

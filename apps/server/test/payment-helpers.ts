@@ -6,14 +6,7 @@ import {
   sendSolTransfer,
   startLocalChainRpc,
 } from '@shop/local-chain'
-import {
-  address,
-  createSolanaRpc,
-  devnet,
-  generateKeyPairSigner,
-  type KeyPairSigner,
-  lamports,
-} from '@solana/kit'
+import * as kit from '@solana/kit'
 import { sql } from 'drizzle-orm'
 import { queryRows } from '../src/db/client.js'
 import { seedDemo } from '../src/db/seed/seed-demo.js'
@@ -25,7 +18,7 @@ export interface TestChain {
   /** A fresh address for the shop to watch (the shop never holds its key). */
   merchant: string
   /** A wallet funded by an airdrop, to pay from. */
-  payer: KeyPairSigner
+  payer: kit.KeyPairSigner
   /** Sends `amount` lamports from the payer to `to`, with a Solana Pay reference if given. */
   pay(to: string, amount: bigint, reference?: string): Promise<string>
   close(): Promise<void>
@@ -34,10 +27,11 @@ export interface TestChain {
 /** A fresh local chain (quick slots) with a merchant address and a funded payer. */
 export async function startTestChain(): Promise<TestChain> {
   const chain = await startLocalChainRpc({ port: 0, chainOptions: { timing: QUICK_TIMING } })
-  const merchant = (await generateKeyPairSigner()).address
-  const payer = await generateKeyPairSigner()
-  await createSolanaRpc(devnet(chain.url))
-    .requestAirdrop(payer.address, lamports(1_000_000_000_000_000n))
+  const merchant = (await kit.generateKeyPairSigner()).address
+  const payer = await kit.generateKeyPairSigner()
+  await kit
+    .createSolanaRpc(kit.devnet(chain.url))
+    .requestAirdrop(payer.address, kit.lamports(1_000_000_000_000_000n))
     .send()
   return {
     chain,
@@ -47,9 +41,9 @@ export async function startTestChain(): Promise<TestChain> {
       sendSolTransfer({
         rpcUrl: chain.url,
         payer,
-        to: address(to),
+        to: kit.address(to),
         lamports: amount,
-        ...(reference ? { reference: address(reference) } : {}),
+        ...(reference ? { reference: kit.address(reference) } : {}),
         pollIntervalMs: 100,
       }),
     close: () => chain.close(),

@@ -30,6 +30,16 @@ export async function captureBaseline(db: DbOrTx): Promise<Baseline> {
 }
 
 /**
+ * The condition that a row (`alias`, joined to its payment as `p`) has not the status its
+ * payment's calls for: `pending`, `confirmed` and ended (expired or cancelled), in that order.
+ */
+function notFollowingPayment(alias: string, [pending, confirmed, ended]: [string, string, string]) {
+  return sql.raw(`not ((p.status = 'pending' and ${alias}.status = '${pending}')
+                 or (p.status = 'confirmed' and ${alias}.status = '${confirmed}')
+                 or (p.status in ('expired', 'cancelled') and ${alias}.status = '${ended}'))`)
+}
+
+/**
  * Every rule about money, stock, coupons and transfers that must hold in any committed state,
  * whatever ran concurrently or crashed. Returns the violations (empty when all hold). Against a
  * baseline, each product's stock must also equal its initial stock minus its completed orders,
@@ -67,9 +77,7 @@ export async function invariantViolations(db: DbOrTx, baseline?: Baseline): Prom
     'order status does not follow its payment',
     sql`select o.id as order_id, o.status as order_status, p.payment_code, p.status
           from orders o join payments p on p.id = o.payment_id
-         where not ((p.status = 'pending' and o.status = 'pending')
-                 or (p.status = 'confirmed' and o.status = 'completed')
-                 or (p.status in ('expired', 'cancelled') and o.status = 'cancelled'))`,
+         where ${notFollowingPayment('o', ['pending', 'completed', 'cancelled'])}`,
   )
   await check(
     'crypto payment received differs from the transfers applied to it',
@@ -139,9 +147,7 @@ export async function invariantViolations(db: DbOrTx, baseline?: Baseline): Prom
     'coupon redemption does not follow its payment',
     sql`select r.id, r.status, p.status as payment_status
           from coupon_redemptions r join payments p on p.id = r.payment_id
-         where not ((p.status = 'pending' and r.status = 'reserved')
-                 or (p.status = 'confirmed' and r.status = 'redeemed')
-                 or (p.status in ('expired', 'cancelled') and r.status = 'released'))`,
+         where ${notFollowingPayment('r', ['reserved', 'redeemed', 'released'])}`,
   )
   await check(
     'more than one pending crypto payment per customer',

@@ -6,15 +6,11 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, payments, tickets } from '../../../src/db/schema.js'
 import type { TestApp } from '../../helpers.js'
-import { createPaymentTestbed, type PaymentTestbed } from '../../payment-helpers.js'
-import {
-  type Customer,
-  createCustomers,
-  createProduct,
-  fillCarts,
-} from '../../support/factories.js'
+import type { PaymentTestbed } from '../../payment-helpers.js'
+import { type Customer, createProduct, fillCarts } from '../../support/factories.js'
 import { databaseSnapshot, snapshotDiff } from '../invariants.js'
 import { personalDataReport } from '../personal-data.js'
+import { createAuthorizationTestbed } from './testbed.js'
 
 let t: TestApp
 let bed: PaymentTestbed
@@ -50,12 +46,8 @@ function as(user: Customer | null, method: string, url: string, payload?: object
 }
 
 beforeAll(async () => {
-  bed = await createPaymentTestbed({ demoWallet: true })
+  ;({ bed, owner, stranger } = await createAuthorizationTestbed())
   t = bed.t
-  ;[owner, stranger] = (await createCustomers(t.database.db, t.services, 2, 50_000)) as [
-    Customer,
-    Customer,
-  ]
 
   const productId = await createProduct(t.database.db, { stock: 50, priceCents: 1_000 })
   // A confirmed balance payment with its order.

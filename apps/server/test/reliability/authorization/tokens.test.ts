@@ -5,9 +5,10 @@ import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccessTokens } from '../../../src/modules/auth/tokens.js'
 import { type TestApp, testConfig } from '../../helpers.js'
-import { createPaymentTestbed, type PaymentTestbed } from '../../payment-helpers.js'
-import { type Customer, createCustomers } from '../../support/factories.js'
+import type { PaymentTestbed } from '../../payment-helpers.js'
+import type { Customer } from '../../support/factories.js'
 import { personalDataReport } from '../personal-data.js'
+import { createAuthorizationTestbed } from './testbed.js'
 
 let bed: PaymentTestbed
 let t: TestApp
@@ -16,12 +17,8 @@ let owner: Customer
 let stranger: Customer
 
 beforeAll(async () => {
-  bed = await createPaymentTestbed({ demoWallet: true })
+  ;({ bed, owner, stranger } = await createAuthorizationTestbed())
   t = bed.t
-  ;[owner, stranger] = (await createCustomers(t.database.db, t.services, 2, 50_000)) as [
-    Customer,
-    Customer,
-  ]
 })
 afterAll(async () => {
   await bed?.close()
