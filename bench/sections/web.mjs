@@ -172,13 +172,9 @@ export async function webBrowser(shop, report, { runs = 3 } = {}) {
         }).observe(document, { childList: true, subtree: true, characterData: true })
       })
       await page.goto(`${shop.url}/`, { waitUntil: 'commit', timeout: 60_000 })
-      const deadline = Date.now() + 60_000
-      let contentAt = 0
-      while (!contentAt) {
-        if (Date.now() > deadline) throw new Error('the landing page showed no h1 in 60 s')
-        await new Promise((resolve) => setTimeout(resolve, 50))
-        contentAt = await page.evaluate(() => window.__contentAt ?? 0)
-      }
+      // The observer above stamps the moment; this only waits for the stamp.
+      await page.waitForFunction(() => window.__contentAt, null, { timeout: 60_000 })
+      const contentAt = await page.evaluate(() => window.__contentAt)
       await page.waitForLoadState('networkidle', { timeout: 60_000 })
       // Usable: the heading is shown and every script and stylesheet has run (the load event).
       const loaded = await page.evaluate(
