@@ -33,7 +33,17 @@ export interface NewOrders {
 }
 
 /** An order as the customer's list shows it: the row with its payment's code. */
-type OrderRow = Omit<typeof orders.$inferSelect, 'userId' | 'paymentId'> & { paymentCode: string }
+type OrderRow = Pick<
+  typeof orders.$inferSelect,
+  | 'id'
+  | 'orderCode'
+  | 'productId'
+  | 'productName'
+  | 'productPriceCents'
+  | 'paidCents'
+  | 'orderTime'
+  | 'status'
+> & { paymentCode: string }
 
 function toOrderDto(row: OrderRow): Order {
   return {
