@@ -6,6 +6,9 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 export default defineConfig({
   test: {
+    // The API tests mostly wait (on PGlite, a child process, the local chain's slots): three
+    // workers keep both CPUs busy. The browser journeys run last, on their own (e2e's groupOrder).
+    maxWorkers: 3,
     projects: [
       'packages/contract/vitest.config.ts',
       'packages/local-chain/vitest.config.ts',

@@ -11,5 +11,7 @@ export default defineProject({
     hookTimeout: 120_000,
     // One browser and one server per file; files run one at a time to spare the two CPUs.
     fileParallelism: false,
+    // After every other project, so that a journey's timing never competes with the API tests.
+    sequence: { groupOrder: 1 },
   },
 })
