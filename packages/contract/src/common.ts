@@ -1,7 +1,14 @@
 // Reusable schema pieces.
 
 import Type, { type Static, type TSchema, type TSchemaOptions } from 'typebox'
-import { DEFAULT_PAGE_SIZE, LANGUAGES, MAX_ID, MAX_PAGE, MAX_PAGE_SIZE } from './constants.js'
+import {
+  ADMIN_PAGE_SIZE_MAX,
+  DEFAULT_PAGE_SIZE,
+  LANGUAGES,
+  MAX_ID,
+  MAX_PAGE,
+  MAX_PAGE_SIZE,
+} from './constants.js'
 
 /** `schema` or `null` (`anyOf: [schema, {type: 'null'}]`, valid OpenAPI 3.1). */
 export function Nullable<T extends TSchema>(schema: T, options?: TSchemaOptions) {
@@ -18,6 +25,15 @@ export type IdParam = Static<typeof IdParam>
 
 /** `page` query parameter, starting at 1. */
 export const Page = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })
+
+/** `total` of a paged list: the items over all pages. */
+export const Total = Type.Integer({ minimum: 0, description: 'Items over all pages' })
+
+/** `page` and `page_size` of a back-office list, spread into its query with its own filters. */
+export const AdminPageFields = {
+  page: Type.Optional(Page),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_PAGE_SIZE_MAX })),
+}
 
 /** `?page=&page_size=` of the paged history lists. */
 export const PageQuery = Type.Object({

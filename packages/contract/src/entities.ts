@@ -2,7 +2,7 @@
 // Field names are the specification's (snake_case); euros are numbers with at most 2 decimals.
 
 import Type, { type Static } from 'typebox'
-import { Euros, Id, Lamports, Lang, Nullable, Sol, Timestamp } from './common.js'
+import { Euros, Id, Lamports, Lang, Nullable, Sol, Timestamp, Total } from './common.js'
 
 // ---------------------------------------------------------------- users and sessions
 
@@ -137,7 +137,7 @@ export type Payment = Static<typeof Payment>
 
 export const PaymentHistory = Type.Object({
   payments: Type.Array(Payment),
-  total: Type.Integer({ minimum: 0 }),
+  total: Total,
 })
 export type PaymentHistory = Static<typeof PaymentHistory>
 
@@ -176,7 +176,7 @@ export type BalanceTransaction = Static<typeof BalanceTransaction>
 
 export const BalanceHistory = Type.Object({
   transactions: Type.Array(BalanceTransaction),
-  total: Type.Integer({ minimum: 0 }),
+  total: Total,
 })
 export type BalanceHistory = Static<typeof BalanceHistory>
 
@@ -201,7 +201,7 @@ export type Order = Static<typeof Order>
 
 export const OrderList = Type.Object({
   orders: Type.Array(Order),
-  total: Type.Integer({ minimum: 0 }),
+  total: Total,
 })
 export type OrderList = Static<typeof OrderList>
 
@@ -241,7 +241,7 @@ export type TicketDetail = Static<typeof TicketDetail>
 
 export const TicketList = Type.Object({
   tickets: Type.Array(Ticket),
-  total: Type.Integer({ minimum: 0 }),
+  total: Total,
 })
 export type TicketList = Static<typeof TicketList>
 

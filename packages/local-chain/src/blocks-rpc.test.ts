@@ -1,7 +1,6 @@
 // The block methods: getBlock with each level of transaction detail, getBlockTime, getBlocks and
 // getBlocksWithLimit, each as of a commitment (confirmed a slot after the block, finalized two).
 import {
-  createSolanaRpc,
   generateKeyPairSigner,
   type KeyPairSigner,
   type Rpc,
@@ -9,8 +8,8 @@ import {
   type SolanaRpcApi,
 } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LocalChainRpc, startLocalChainRpc } from './server.js'
-import { rpcTestClient, SOL } from './test-support/rpc-client.js'
+import type { LocalChainRpc } from './server.js'
+import { HAND_TIMING, rpcTestClient, SOL, startTestChain } from './test-support/rpc-client.js'
 
 let server: LocalChainRpc
 let rpc: Rpc<SolanaRpcApi>
@@ -26,14 +25,10 @@ async function call(method: string, params: unknown[]) {
 }
 
 beforeAll(async () => {
-  server = await startLocalChainRpc({
-    port: 0,
-    chainOptions: { timing: { slotMs: null, confirmationDepth: 1, finalizationDepth: 2 } },
-  })
-  rpc = createSolanaRpc(server.url)
-  payer = await generateKeyPairSigner()
-  await server.chain.airdrop(payer.address, 10n * SOL)
-  server.chain.advanceSlots(1)
+  ;({ server, rpc, payer } = await startTestChain(
+    { ...HAND_TIMING, finalizationDepth: 2 },
+    { sol: 10n, settleSlots: 1 },
+  ))
   const merchant = (await generateKeyPairSigner()).address
   slot = server.chain.slot
   signatures = [
@@ -42,9 +37,7 @@ beforeAll(async () => {
   ]
 })
 
-afterAll(async () => {
-  await server.close()
-})
+afterAll(() => server.close())
 
 describe('getBlock', () => {
   it('is not available before its slot is sealed and confirmed', async () => {

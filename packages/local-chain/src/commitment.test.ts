@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BLOCKHASH_VALIDITY_BLOCKS } from './blocks.js'
 import { type LocalChainRpc, startLocalChainRpc } from './server.js'
-import { rpcTestClient, SOL } from './test-support/rpc-client.js'
+import { HAND_TIMING, rpcTestClient, SOL, startTestChain } from './test-support/rpc-client.js'
 
 let server: LocalChainRpc
 let rpc: Rpc<SolanaRpcApi>
@@ -23,19 +23,10 @@ let payer: KeyPairSigner
 const { raw, pay, signedTransfer } = rpcTestClient(() => ({ url: server.url, rpc }))
 
 beforeAll(async () => {
-  server = await startLocalChainRpc({
-    port: 0,
-    chainOptions: { timing: { slotMs: null, confirmationDepth: 1, finalizationDepth: 3 } },
-  })
-  rpc = createSolanaRpc(server.url)
-  payer = await generateKeyPairSigner()
-  await server.chain.airdrop(payer.address, 100n * SOL)
-  server.chain.advanceSlots(3)
+  ;({ server, rpc, payer } = await startTestChain(HAND_TIMING, { sol: 100n, settleSlots: 3 }))
 })
 
-afterAll(async () => {
-  await server.close()
-})
+afterAll(() => server.close())
 
 const levels = ['processed', 'confirmed', 'finalized'] as const
 

@@ -3,7 +3,6 @@
 import {
   type Blockhash,
   compileTransactionMessage,
-  createSolanaRpc,
   createTransactionMessage,
   generateKeyPairSigner,
   getBase64Decoder,
@@ -18,19 +17,16 @@ import {
 } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalChainRpc, startLocalChainRpc } from './server.js'
-import { INSTANT_TIMING, rpcTestClient, SOL } from './test-support/rpc-client.js'
+import { INSTANT_TIMING, rpcTestClient, SOL, startTestChain } from './test-support/rpc-client.js'
 
 let server: LocalChainRpc
 let rpc: Rpc<SolanaRpcApi>
 
 beforeAll(async () => {
-  server = await startLocalChainRpc({ port: 0, chainOptions: { timing: INSTANT_TIMING } })
-  rpc = createSolanaRpc(server.url)
+  ;({ server, rpc } = await startTestChain(INSTANT_TIMING))
 })
 
-afterAll(async () => {
-  await server.close()
-})
+afterAll(() => server.close())
 
 const { raw, funded, signedTransfer } = rpcTestClient(() => ({ url: server.url, rpc }))
 

@@ -4,7 +4,6 @@
 import {
   type Address,
   type Base64EncodedWireTransaction,
-  createSolanaRpc,
   generateKeyPairSigner,
   getBase58Decoder,
   getBase64Decoder,
@@ -16,20 +15,17 @@ import {
   type SolanaRpcApi,
 } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LocalChainRpc, startLocalChainRpc } from './server.js'
-import { INSTANT_TIMING, rpcTestClient, SOL } from './test-support/rpc-client.js'
+import type { LocalChainRpc } from './server.js'
+import { INSTANT_TIMING, rpcTestClient, SOL, startTestChain } from './test-support/rpc-client.js'
 
 let server: LocalChainRpc
 let rpc: Rpc<SolanaRpcApi>
 
 beforeAll(async () => {
-  server = await startLocalChainRpc({ port: 0, chainOptions: { timing: INSTANT_TIMING } })
-  rpc = createSolanaRpc(server.url)
+  ;({ server, rpc } = await startTestChain(INSTANT_TIMING))
 })
 
-afterAll(async () => {
-  await server.close()
-})
+afterAll(() => server.close())
 
 const { raw, funded, waitFor, signedTransfer, pay } = rpcTestClient(() => ({
   url: server.url,

@@ -1,7 +1,6 @@
 // The WebSocket endpoint driven by a raw client, on a chain whose slots the test moves by hand:
 // each subscription's answer and notifications, exactly in agave's shapes, at each commitment.
 import {
-  createSolanaRpc,
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
@@ -10,8 +9,8 @@ import {
   type SolanaRpcApi,
 } from '@solana/kit'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type LocalChainRpc, startLocalChainRpc } from './server.js'
-import { rpcTestClient, SOL } from './test-support/rpc-client.js'
+import type { LocalChainRpc } from './server.js'
+import { HAND_TIMING, rpcTestClient, SOL, startTestChain } from './test-support/rpc-client.js'
 import { WsClient } from './test-support/ws-client.js'
 
 const SYSTEM = '11111111111111111111111111111111'
@@ -24,19 +23,10 @@ let payer: KeyPairSigner
 const { signedTransfer } = rpcTestClient(() => ({ url: server.url, rpc }))
 
 beforeAll(async () => {
-  server = await startLocalChainRpc({
-    port: 0,
-    chainOptions: { timing: { slotMs: null, confirmationDepth: 1, finalizationDepth: 3 } },
-  })
-  rpc = createSolanaRpc(server.url)
-  payer = await generateKeyPairSigner()
-  await server.chain.airdrop(payer.address, 100n * SOL)
-  server.chain.advanceSlots(3)
+  ;({ server, rpc, payer } = await startTestChain(HAND_TIMING, { sol: 100n, settleSlots: 3 }))
 })
 
-afterAll(async () => {
-  await server.close()
-})
+afterAll(() => server.close())
 
 beforeEach(async () => {
   ws = await WsClient.open(server.wsUrl)

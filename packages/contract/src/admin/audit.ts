@@ -1,8 +1,7 @@
 // The audit log: every back-office write, who, when, what. Never an address or a user agent.
 
 import Type, { type Static } from 'typebox'
-import { Id, Nullable, Page, Timestamp } from '../common.js'
-import { ADMIN_PAGE_SIZE_MAX } from '../constants.js'
+import { AdminPageFields, Id, Nullable, Timestamp, Total } from '../common.js'
 
 export const AuditEntry = Type.Object({
   id: Id,
@@ -18,13 +17,12 @@ export type AuditEntry = Static<typeof AuditEntry>
 
 export const AuditList = Type.Object({
   entries: Type.Array(AuditEntry),
-  total: Type.Integer({ minimum: 0 }),
+  total: Total,
 })
 export type AuditList = Static<typeof AuditList>
 
 export const AuditQuery = Type.Object({
-  page: Type.Optional(Page),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_PAGE_SIZE_MAX })),
+  ...AdminPageFields,
   entity: Type.Optional(Type.String({ maxLength: 40, pattern: '^[a-z_]+$' })),
   staff_id: Type.Optional(Id),
 })

@@ -2,9 +2,8 @@
 // Lithuanian, prices in euros (at most 2 decimals, checked by the server), stock with a reason.
 
 import Type, { type Static } from 'typebox'
-import { Euros, Id, Nullable, Page, Timestamp } from '../common.js'
+import { AdminPageFields, Euros, Id, Nullable, Timestamp, Total } from '../common.js'
 import {
-  ADMIN_PAGE_SIZE_MAX,
   DESCRIPTION_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PRICE_MAX_EUR,
@@ -115,7 +114,7 @@ export type AdminProductDetail = Static<typeof AdminProductDetail>
 
 export const AdminProductList = Type.Object({
   products: Type.Array(AdminProduct),
-  total: Type.Integer({ minimum: 0 }),
+  total: Total,
 })
 export type AdminProductList = Static<typeof AdminProductList>
 
@@ -125,8 +124,7 @@ export const AdminProductsQuery = Type.Object({
   ),
   city_id: Type.Optional(Id),
   active: Type.Optional(Type.Boolean()),
-  page: Type.Optional(Page),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_PAGE_SIZE_MAX })),
+  ...AdminPageFields,
 })
 export type AdminProductsQuery = Static<typeof AdminProductsQuery>
 

@@ -1,9 +1,8 @@
 // Coupons as the owner manages them, with every rule of the domain rules ("Coupons").
 
 import Type, { type Static } from 'typebox'
-import { Euros, Id, Nullable, Page, Timestamp } from '../common.js'
+import { AdminPageFields, Euros, Id, Nullable, Timestamp, Total } from '../common.js'
 import {
-  ADMIN_PAGE_SIZE_MAX,
   COUPON_CODE_MAX_LENGTH,
   PRICE_MAX_EUR,
   REASON_MAX_LENGTH,
@@ -80,13 +79,12 @@ export type AdminCoupon = Static<typeof AdminCoupon>
 
 export const AdminCouponList = Type.Object({
   coupons: Type.Array(AdminCoupon),
-  total: Type.Integer({ minimum: 0 }),
+  total: Total,
 })
 export type AdminCouponList = Static<typeof AdminCouponList>
 
 export const AdminCouponsQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH, description: 'Part of the code' })),
-  page: Type.Optional(Page),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_PAGE_SIZE_MAX })),
+  ...AdminPageFields,
 })
 export type AdminCouponsQuery = Static<typeof AdminCouponsQuery>

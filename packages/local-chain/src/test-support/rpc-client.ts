@@ -5,6 +5,7 @@ import {
   type Address,
   appendTransactionMessageInstruction,
   type Blockhash,
+  createSolanaRpc,
   createTransactionMessage,
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
@@ -21,6 +22,8 @@ import {
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { expect } from 'vitest'
+import { startLocalChainRpc } from '../server.js'
+import type { ChainTiming } from '../timing.js'
 
 export const SOL = 1_000_000_000n
 
@@ -29,6 +32,27 @@ export const SOL = 1_000_000_000n
  * the shape and flow tests want. The slot clock and the commitment lags have tests of their own.
  */
 export const INSTANT_TIMING = { slotMs: null, confirmationDepth: 0, finalizationDepth: 0 }
+
+/** Slots moved by hand, confirmed a slot later and finalized three slots later. */
+export const HAND_TIMING = { slotMs: null, confirmationDepth: 1, finalizationDepth: 3 }
+
+/**
+ * A chain's JSON-RPC endpoint on a free port, a kit client for it, and a payer; with `funding`,
+ * the payer holds `sol` SOL from the faucet, `settleSlots` slots deep (a test file's beforeAll).
+ */
+export async function startTestChain(
+  timing: Partial<ChainTiming>,
+  funding?: { sol: bigint; settleSlots: number },
+) {
+  const server = await startLocalChainRpc({ port: 0, chainOptions: { timing } })
+  const rpc: Rpc<SolanaRpcApi> = createSolanaRpc(server.url)
+  const payer = await generateKeyPairSigner()
+  if (funding) {
+    await server.chain.airdrop(payer.address, funding.sol * SOL)
+    server.chain.advanceSlots(funding.settleSlots)
+  }
+  return { server, rpc, payer }
+}
 
 export interface TransferInput {
   payer: KeyPairSigner
