@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'react-hot-toast/headless'
 import { afterEach, beforeEach, vi } from 'vitest'
 import en from '../locales/en.json'
@@ -7,6 +7,10 @@ import lt from '../locales/lt.json'
 import { useAuthStore } from '../shared/auth/store'
 import i18n from '../shared/i18n'
 import { installDialogShim } from './dialog'
+
+// A lazily loaded screen can take over a second to appear while the API suites load both CPUs:
+// waits for what the user sees get five seconds before they fail.
+configure({ asyncUtilTimeout: 5_000 })
 
 // The app fetches the texts of the active language; tests have both at hand.
 i18n.addResources('en', en)
