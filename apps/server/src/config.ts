@@ -38,13 +38,36 @@ export interface AppConfig {
   /** The merchant's public address; required with solanaRpcUrl, generated for the local chain. */
   merchantWallet: string | null
   localChainPort: number
-  rateProvider: 'fixed' | 'coingecko' | 'kraken'
+  /** Websocket endpoint of the provider; null derives it from solanaRpcUrl (port + 1). */
+  solanaWsUrl: string | null
+  rateProvider: RateProviderName
+  /** A second source: asked when the first fails, and to confirm a rate jumping over 20 %. */
+  rateFallbackProvider: RateProviderName | null
+  /** CoinGecko's API key, sent as the header of its plan. */
+  coingeckoApiKey: string | null
+  coingeckoPlan: 'demo' | 'pro'
   /** Euro cents per SOL for the fixed provider. */
   rateFixedCentsPerSol: bigint
   /** Base URL override for the HTTP rate provider (tests, proxies). */
   rateApiUrl: string | null
   paymentExpiryMinutes: number
   watchIntervalMs: number
+  /** Between passes of the watcher while no payment is pending. */
+  watchIdleIntervalMs: number
+}
+
+export type RateProviderName = 'fixed' | 'coingecko' | 'kraken'
+const RATE_PROVIDERS: readonly RateProviderName[] = ['fixed', 'coingecko', 'kraken']
+
+function rateProviderName(env: Env, name: string, fallback: RateProviderName | null) {
+  const raw = text(env, name) ?? fallback
+  if (raw === null || raw === 'none') return null
+  if (!RATE_PROVIDERS.includes(raw as RateProviderName)) {
+    throw new ConfigError(
+      `${name} must be ${RATE_PROVIDERS.join(', ')}${fallback === null ? ' or none' : ''}`,
+    )
+  }
+  return raw as RateProviderName
 }
 
 export class ConfigError extends Error {
@@ -125,9 +148,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (commitment !== 'confirmed' && commitment !== 'finalized') {
     throw new ConfigError('SOLANA_COMMITMENT must be confirmed or finalized')
   }
-  const rateProvider = text(env, 'RATE_PROVIDER') ?? (solanaRpcUrl ? 'coingecko' : 'fixed')
-  if (rateProvider !== 'fixed' && rateProvider !== 'coingecko' && rateProvider !== 'kraken') {
+  const rateProvider = rateProviderName(env, 'RATE_PROVIDER', solanaRpcUrl ? 'coingecko' : 'fixed')
+  if (rateProvider === null)
     throw new ConfigError('RATE_PROVIDER must be fixed, coingecko or kraken')
+  // A remote source is checked against the other one; a fixed rate needs none.
+  const otherSource = { coingecko: 'kraken', kraken: 'coingecko', fixed: null } as const
+  const rateFallbackProvider = rateProviderName(
+    env,
+    'RATE_FALLBACK_PROVIDER',
+    otherSource[rateProvider],
+  )
+  const coingeckoPlan = text(env, 'COINGECKO_API_PLAN') ?? 'demo'
+  if (coingeckoPlan !== 'demo' && coingeckoPlan !== 'pro') {
+    throw new ConfigError('COINGECKO_API_PLAN must be demo or pro')
   }
   const fixedRate = parseEurToCents(text(env, 'RATE_FIXED_EUR') ?? '150')
   if (fixedRate === null || fixedRate <= 0n) {
@@ -149,10 +182,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     solanaCommitment: commitment,
     merchantWallet,
     localChainPort: integerInRange(env, 'LOCAL_CHAIN_PORT', 8899, 0, 65535),
+    solanaWsUrl: url(env, 'SOLANA_WS_URL', ['ws', 'wss']),
     rateProvider,
+    rateFallbackProvider,
+    coingeckoApiKey: text(env, 'COINGECKO_API_KEY'),
+    coingeckoPlan,
     rateFixedCentsPerSol: fixedRate,
     rateApiUrl: httpUrl(env, 'RATE_API_URL'),
     paymentExpiryMinutes: integerInRange(env, 'PAYMENT_EXPIRY_MINUTES', 15, 1, 24 * 60),
     watchIntervalMs: integerInRange(env, 'WATCH_INTERVAL_MS', 1000, 100, 60_000),
+    watchIdleIntervalMs: integerInRange(env, 'WATCH_IDLE_INTERVAL_MS', 30_000, 100, 600_000),
   }
 }

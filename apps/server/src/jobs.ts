@@ -12,13 +12,43 @@ const STANDBY_RETRY_MS = 2_000
 export interface Job {
   name: string
   run(): Promise<unknown>
+  /** How long to wait before the next pass (default: the loop's interval). */
+  nextDelayMs?(): number
+  /**
+   * Waits `ms`, or less when something worth a pass happens (the watcher's subscription), and
+   * no longer than until `signal` aborts (the jobs stop).
+   */
+  pause?(ms: number, signal: AbortSignal): Promise<void>
+}
+
+/** Thrown by a job's pass that was asked to wait (a provider's Retry-After). */
+export class RetryLater extends Error {
+  override name = 'RetryLater'
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message)
+  }
 }
 
 export interface RunningJobs {
   stop(): Promise<void>
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Resolves after `ms`, or at once when `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve()
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    signal?.addEventListener('abort', done, { once: true })
+  })
+}
 
 export function startJobs(
   database: Database,
@@ -27,6 +57,7 @@ export function startJobs(
   log: Pick<Logger, 'error' | 'info'>,
 ): RunningJobs {
   let stopped = false
+  const stopping = new AbortController()
 
   // Each job has a loop (and a back-off) of its own: one after the other, a long pass of the
   // watcher (a backlog of transfers after a restart, a slow RPC endpoint) kept the sweeper from
@@ -35,15 +66,25 @@ export function startJobs(
   async function loop(job: Job) {
     let failures = 0
     while (!stopped) {
+      let delay = job.nextDelayMs?.() ?? intervalMs
       try {
         await job.run()
         failures = 0
+        delay = job.nextDelayMs?.() ?? intervalMs
       } catch (error) {
-        // An RPC or database hiccup must never stop the loop; back off while it lasts.
+        // An RPC or database hiccup must never stop the loop; back off while it lasts, and at
+        // least as long as a provider that said how long to wait.
         failures++
-        log.error({ job: job.name, err: error }, 'background job failed')
+        delay = Math.min(intervalMs * 2 ** Math.min(failures, 5), 30_000)
+        if (error instanceof RetryLater) {
+          delay = Math.max(delay, error.retryAfterMs)
+          log.info(`${job.name}: ${error.message}, waiting ${error.retryAfterMs} ms`)
+        } else {
+          log.error({ job: job.name, err: error }, 'background job failed')
+        }
       }
-      await sleep(Math.min(intervalMs * 2 ** Math.min(failures, 5), 30_000))
+      if (stopped) break
+      await (job.pause ? job.pause(delay, stopping.signal) : sleep(delay, stopping.signal))
     }
   }
 
@@ -58,13 +99,14 @@ export function startJobs(
           log.error({ err: error }, 'background job leadership lost')
           return false
         })
-      if (!led && !stopped) await sleep(STANDBY_RETRY_MS)
+      if (!led && !stopped) await sleep(STANDBY_RETRY_MS, stopping.signal)
     }
   })()
 
   return {
     async stop() {
       stopped = true
+      stopping.abort()
       await done
     },
   }

@@ -12,6 +12,7 @@ import { generateKeyPairSigner } from '@solana/kit'
 import type { AppConfig } from './config.js'
 import type { DemoWallet } from './modules/payments/demo-wallet.js'
 import type { ChainSettings } from './services.js'
+import { websocketUrlOf } from './solana/subscription.js'
 
 const MERCHANT_RENT_LAMPORTS = 1_000_000n // 0.001 SOL, above the rent-exempt minimum
 
@@ -37,7 +38,11 @@ async function demoMerchantAddress(dataDir: string): Promise<string> {
 export async function setUpChain(config: AppConfig): Promise<ChainSetup> {
   if (config.solanaRpcUrl && config.merchantWallet) {
     return {
-      chain: { rpcUrl: config.solanaRpcUrl, merchantAddress: config.merchantWallet },
+      chain: {
+        rpcUrl: config.solanaRpcUrl,
+        merchantAddress: config.merchantWallet,
+        wsUrl: config.solanaWsUrl ?? websocketUrlOf(config.solanaRpcUrl),
+      },
       demoWallet: null,
       localChain: null,
     }
@@ -63,7 +68,7 @@ export async function setUpChain(config: AppConfig): Promise<ChainSetup> {
     })
   }
   return {
-    chain: { rpcUrl: localChain.url, merchantAddress },
+    chain: { rpcUrl: localChain.url, merchantAddress, wsUrl: localChain.wsUrl },
     demoWallet: await DemoWallet.create(localChain.url),
     localChain,
   }

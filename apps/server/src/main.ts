@@ -28,13 +28,29 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { database, chain, demoWallet })
   const { services } = app.shop
   services.rates.start()
+  const { watcher } = services
+  watcher?.listen()
   const jobs = startJobs(
     database,
     [
-      ...(services.watcher
-        ? [{ name: 'watch payments', run: () => services.watcher?.poll() ?? Promise.resolve() }]
+      ...(watcher
+        ? [
+            {
+              name: 'watch payments',
+              run: () => watcher.poll(),
+              nextDelayMs: () => watcher.nextDelayMs(),
+              pause: (ms: number, signal: AbortSignal) => watcher.pause(ms, signal),
+            },
+          ]
         : []),
-      { name: 'expire payments', run: () => services.payments.lifecycle.expireDue() },
+      {
+        name: 'expire payments',
+        // A payment expires only once the chain has been read past its expiry.
+        run: async () => {
+          const readThrough = watcher ? await watcher.readThrough() : new Date()
+          return readThrough ? services.payments.lifecycle.expireDue(readThrough) : 0
+        },
+      },
     ],
     config.watchIntervalMs,
     app.log,
@@ -47,7 +63,7 @@ async function main(): Promise<void> {
     if (err) app.log.error({ err }, 'stopping after an uncaught error')
     else app.log.info({ signal }, 'shutting down')
     services.rates.stop()
-    await Promise.all([jobs.stop(), app.close()])
+    await Promise.all([jobs.stop(), app.close(), watcher?.close()])
     await localChain?.close()
     await database.close()
   })
@@ -62,7 +78,7 @@ async function main(): Promise<void> {
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'
   if (localChain) {
     app.log.info(
-      `local Solana chain (LiteSVM) serving JSON-RPC on port ${new URL(localChain.url).port}`,
+      `local Solana chain (LiteSVM): JSON-RPC on port ${new URL(localChain.url).port}, websocket on port ${new URL(localChain.wsUrl).port}`,
     )
   }
   const local = ['127.0.0.1', '::1', 'localhost'].includes(config.host)

@@ -2,6 +2,7 @@
 // services call each other through it, never through routes. A module's service is the only code
 // that touches its tables (db/schema/<module>.ts); the others ask it, or compose the steps it
 // builds into their own statements.
+import { LATE_PAYMENT_WINDOW_HOURS } from '@shop/contract'
 import type { AppConfig } from './config.js'
 import type { Database } from './db/client.js'
 import { createCounterStore } from './http/rate-limit.js'
@@ -24,13 +25,14 @@ import { PaymentLifecycle } from './modules/payments/lifecycle.js'
 import type { PaymentSettings } from './modules/payments/model.js'
 import type { CouponPort } from './modules/payments/ports.js'
 import { PaymentQueries } from './modules/payments/queries.js'
+import { RateHistory } from './modules/payments/rate-history.js'
 import { PaymentSettlement } from './modules/payments/settlement.js'
 import { PaymentSignatureService } from './modules/payments/signatures.js'
 import { SupportService } from './modules/support/service.js'
 import { SystemService } from './modules/system/service.js'
 import { UserService } from './modules/users/service.js'
 import { ChainClient } from './solana/chain-client.js'
-import { type RateProvider, RateService, rateProviderFromConfig } from './solana/rates.js'
+import { type RateProvider, RateService, rateProvidersFromConfig } from './solana/rates.js'
 import { PaymentWatcher } from './solana/watcher.js'
 
 export type Services = ReturnType<typeof createServices>
@@ -49,7 +51,12 @@ export interface ServiceOptions {
 export interface ChainSettings {
   rpcUrl: string
   merchantAddress: string
+  /** The provider's websocket, when it has one (watcher notifications); polling otherwise. */
+  wsUrl?: string | null
 }
+
+/** Pending payments are also looked up by their reference this often (a backstop). */
+const WATCH_BACKSTOP_MS = 20_000
 
 /** Pending payments stay open this long after the customer's countdown reaches 0. */
 const EXPIRY_GRACE_MS = 60_000
@@ -92,7 +99,13 @@ export function createServices(
   const telegram = new TelegramLoginService(db, users, sessions, config.telegramBotToken)
   const authLimits = new AuthRateLimits(rateLimits, options.authLimits?.limits)
 
-  const rates = new RateService(options.rateProvider ?? rateProviderFromConfig(config), log)
+  const rateHistory = new RateHistory(db)
+  const rates = new RateService(
+    options.rateProvider ?? rateProvidersFromConfig(config),
+    log,
+    Date.now,
+    rateHistory,
+  )
   const chain = options.chain
     ? new ChainClient(options.chain.rpcUrl, options.chain.merchantAddress, config.solanaCommitment)
     : null
@@ -106,9 +119,24 @@ export function createServices(
   }
   const lifecycle = new PaymentLifecycle(db, owners, settings)
   const checkout = new PaymentCheckout(db, { ...owners, lifecycle, rates }, settings)
-  const settlement = new PaymentSettlement(db, { lifecycle, balance }, log)
-  const signatures = new PaymentSignatureService(paymentQueries, settlement, chain)
-  const watcher = chain ? new PaymentWatcher(new JobState(db), chain, settlement, log) : null
+  const settlement = new PaymentSettlement(db, { lifecycle, balance, rateHistory }, log)
+  const signatures = new PaymentSignatureService(paymentQueries, settlement, chain, rateLimits)
+  const watcher = chain
+    ? new PaymentWatcher(
+        new JobState(db),
+        chain,
+        settlement,
+        paymentQueries,
+        {
+          fastMs: config.watchIntervalMs,
+          idleMs: config.watchIdleIntervalMs,
+          backstopMs: WATCH_BACKSTOP_MS,
+          firstLookBackMs: LATE_PAYMENT_WINDOW_HOURS * 60 * 60 * 1000,
+        },
+        log,
+        options.chain?.wsUrl ?? null,
+      )
+    : null
   return {
     system,
     rateLimits,
@@ -124,6 +152,7 @@ export function createServices(
     balance,
     orders,
     rates,
+    rateHistory,
     payments: { queries: paymentQueries, checkout, lifecycle, settlement, signatures },
     watcher,
   }

@@ -1,6 +1,7 @@
 // The error body every failing API call answers with, and the catalogue of stable error codes.
 
 import Type, { type Static } from 'typebox'
+import { Cart } from './entities.js'
 
 /**
  * Every error response: `code` is a stable UPPER_SNAKE name the client translates; `detail` and
@@ -12,6 +13,8 @@ export const ErrorBody = Type.Object(
     code: Type.String({ description: 'Stable UPPER_SNAKE error code, see ERROR_CODES' }),
     detail: Type.String({ description: 'English sentence (same as message)' }),
     message: Type.String({ description: 'English sentence (same as detail)' }),
+    /** PRICE_CHANGED only: the cart as it is now. */
+    cart: Type.Optional(Cart),
   },
   { description: 'Error response' },
 )
@@ -69,6 +72,8 @@ export const ERROR_CODES = [
   'TRANSACTION_NOT_FOUND',
   'TRANSACTION_NOT_CONFIRMED',
   'TRANSFER_NOT_MATCHING',
+  'TRANSFER_UNDER_REVIEW',
+  'PRICE_CHANGED',
   'DEMO_WALLET_UNAVAILABLE',
   // Orders
   'ORDER_NOT_FOUND',
@@ -147,6 +152,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TRANSACTION_NOT_FOUND: 'Transaction not found. Please try again in a minute.',
   TRANSACTION_NOT_CONFIRMED: 'The transaction is not confirmed yet. Please try again shortly.',
   TRANSFER_NOT_MATCHING: 'This transaction does not pay this payment.',
+  TRANSFER_UNDER_REVIEW:
+    'This transaction could not be matched to your payment automatically. The shop will review it and get back to you.',
+  PRICE_CHANGED: 'The total of your cart has changed. Please check it and pay again.',
   DEMO_WALLET_UNAVAILABLE: 'The demo wallet is not available.',
   ORDER_NOT_FOUND: 'Order not found.',
   TICKET_NOT_FOUND: 'Ticket not found.',
@@ -215,6 +223,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TRANSACTION_NOT_FOUND: 404,
   TRANSACTION_NOT_CONFIRMED: 409,
   TRANSFER_NOT_MATCHING: 409,
+  TRANSFER_UNDER_REVIEW: 409,
+  PRICE_CHANGED: 409,
   DEMO_WALLET_UNAVAILABLE: 404,
   ORDER_NOT_FOUND: 404,
   TICKET_NOT_FOUND: 404,

@@ -11,7 +11,16 @@ export const PAYMENT_CODE_PATTERN = '^[A-Z0-9-]{4,40}$'
 
 export const PaymentCode = Type.String({ pattern: PAYMENT_CODE_PATTERN })
 
-export const CreatePaymentBody = Type.Object({ payment_method: PaymentMethod })
+export const CreatePaymentBody = Type.Object({
+  payment_method: PaymentMethod,
+  expected_total_eur: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      description:
+        'The total the customer saw; when the cart now totals something else, nothing is charged and the answer is 409 PRICE_CHANGED with the current cart',
+    }),
+  ),
+})
 export type CreatePaymentBody = Static<typeof CreatePaymentBody>
 
 /** `:paymentCode` of the payment endpoints. */

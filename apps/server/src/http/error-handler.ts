@@ -47,7 +47,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers)
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message))
+      return reply
+        .status(error.statusCode)
+        .send({ ...errorBody(error.code, error.message), ...error.extra })
     }
     if (error.validation) {
       return reply.status(400).send(errorBody('VALIDATION_ERROR', describeValidation(error)))

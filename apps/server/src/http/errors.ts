@@ -1,7 +1,7 @@
 // Every failure leaves the server as {code, detail, message}: `code` is the stable name the web
 // client translates; `detail` and `message` carry the same English sentence, because the
 // specification's client reads `detail` on some forms and `message` elsewhere.
-import { ERROR_MESSAGES, ERROR_STATUS, type ErrorCode } from '@shop/contract'
+import { ERROR_MESSAGES, ERROR_STATUS, type ErrorBody, type ErrorCode } from '@shop/contract'
 
 export { errorBody } from '@shop/contract'
 
@@ -11,11 +11,19 @@ export class AppError extends Error {
   readonly statusCode: number
   /** Extra response headers, e.g. Retry-After. */
   readonly headers: Record<string, string>
+  /** Extra fields of the error body the contract's ErrorBody names (PRICE_CHANGED's cart). */
+  readonly extra: Partial<Pick<ErrorBody, 'cart'>>
 
-  constructor(code: ErrorCode, message?: string, headers: Record<string, string> = {}) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    headers: Record<string, string> = {},
+    extra: Partial<Pick<ErrorBody, 'cart'>> = {},
+  ) {
     super(message ?? ERROR_MESSAGES[code])
     this.code = code
     this.statusCode = ERROR_STATUS[code]
     this.headers = headers
+    this.extra = extra
   }
 }

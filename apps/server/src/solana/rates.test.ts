@@ -60,7 +60,7 @@ const quiet = { warn() {} }
 describe('rate providers', () => {
   it('reads CoinGecko and Kraken into cents per SOL', async () => {
     mode = 'ok'
-    expect(await new CoinGeckoProvider(base).fetchCentsPerSol()).toBe(12345n)
+    expect(await new CoinGeckoProvider({ baseUrl: base }).fetchCentsPerSol()).toBe(12345n)
     expect(await new KrakenProvider(base).fetchCentsPerSol()).toBe(12345n)
     expect(await new FixedRateProvider(15000n).fetchCentsPerSol()).toBe(15000n)
   })
@@ -68,7 +68,7 @@ describe('rate providers', () => {
   it('fails on a broken answer or an HTTP error', async () => {
     for (const m of ['broken', 'error'] as const) {
       mode = m
-      await expect(new CoinGeckoProvider(base).fetchCentsPerSol()).rejects.toThrow()
+      await expect(new CoinGeckoProvider({ baseUrl: base }).fetchCentsPerSol()).rejects.toThrow()
       await expect(new KrakenProvider(base).fetchCentsPerSol()).rejects.toThrow()
     }
     mode = 'ok'
@@ -78,7 +78,7 @@ describe('rate providers', () => {
 describe('RateService', () => {
   it('refuses to price with no rate or a rate older than 10 minutes', async () => {
     let now = 1_000_000
-    const service = new RateService(new CoinGeckoProvider(base), quiet, () => now)
+    const service = new RateService(new CoinGeckoProvider({ baseUrl: base }), quiet, () => now)
     expect(() => service.current()).toThrow(/RATE_UNAVAILABLE|unavailable/i)
     mode = 'ok'
     await service.refresh()

@@ -1,6 +1,9 @@
 // EUR/SOL rates. A provider answers "euro cents per 1 SOL"; the RateService refreshes it every
 // 30 s in the background and refuses to price a crypto payment from a rate older than 10 minutes.
-import type { AppConfig } from '../config.js'
+// A second source is asked when the first fails, and must agree before a rate that jumped more
+// than 20 % from the last one is believed (a broken or manipulated feed must not price payments).
+// Every accepted rate goes to the history, so a transfer is valued at the rate when it landed.
+import type { AppConfig, RateProviderName } from '../config.js'
 import { AppError } from '../http/errors.js'
 import type { Logger } from '../logger.js'
 import { parseEurToCents } from './amounts.js'
@@ -26,10 +29,15 @@ export class FixedRateProvider implements RateProvider {
   }
 }
 
-async function getJson(url: string): Promise<unknown> {
+/** A rate further than this from the last accepted one needs a second source's agreement. */
+export const RATE_JUMP_LIMIT_PERCENT = 20n
+/** Two sources agree when they are this close. */
+const SOURCES_AGREE_PERCENT = 3n
+
+async function getJson(url: string, headers: Record<string, string> = {}): Promise<unknown> {
   const response = await fetch(url, {
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', ...headers },
   })
   if (!response.ok) throw new Error(`rate request failed with HTTP ${response.status}`)
   return response.json()
@@ -44,13 +52,29 @@ function centsFrom(value: unknown): bigint {
   return cents
 }
 
-/** CoinGecko's simple price API: `{"solana":{"eur":123.45}}`. */
+/**
+ * CoinGecko's simple price API: `{"solana":{"eur":123.45}}`. Its free ("demo") plan wants a key
+ * in `x-cg-demo-api-key` on the public host; the paid ("pro") plan a key in `x-cg-pro-api-key`
+ * on its own host.
+ */
 export class CoinGeckoProvider implements RateProvider {
   readonly name = 'coingecko'
-  constructor(private readonly baseUrl = 'https://api.coingecko.com') {}
+  readonly #baseUrl: string
+  readonly #headers: Record<string, string>
+
+  constructor(options: { baseUrl?: string; apiKey?: string | null; plan?: 'demo' | 'pro' } = {}) {
+    const pro = options.plan === 'pro'
+    this.#baseUrl =
+      options.baseUrl ?? (pro ? 'https://pro-api.coingecko.com' : 'https://api.coingecko.com')
+    this.#headers = options.apiKey
+      ? { [pro ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key']: options.apiKey }
+      : {}
+  }
+
   async fetchCentsPerSol(): Promise<bigint> {
     const body = (await getJson(
-      `${this.baseUrl}/api/v3/simple/price?ids=solana&vs_currencies=eur`,
+      `${this.#baseUrl}/api/v3/simple/price?ids=solana&vs_currencies=eur`,
+      this.#headers,
     )) as { solana?: { eur?: unknown } }
     return centsFrom(body.solana?.eur)
   }
@@ -74,29 +98,91 @@ export class KrakenProvider implements RateProvider {
 export interface LockedRate {
   centsPerSol: bigint
   fetchedAt: number
+  source: string
+}
+
+/** Where accepted rates are kept (the payments module's rate history). */
+export interface RateRecorder {
+  record(centsPerSol: bigint, source: string, at: Date): Promise<void>
+}
+
+/** What the back office shows of the rate. */
+export interface RateStatus {
+  centsPerSol: bigint | null
+  source: string | null
+  fetchedAt: Date | null
+  lastError: string | null
+}
+
+function percentApart(a: bigint, b: bigint): bigint {
+  const difference = a > b ? a - b : b - a
+  return (difference * 100n) / (b > 0n ? b : 1n)
 }
 
 export class RateService {
   #latest: LockedRate | null = null
+  #lastError: string | null = null
   #timer: NodeJS.Timeout | null = null
+  readonly #providers: readonly RateProvider[]
 
+  /** `providers`: the source first, then the ones asked when it fails or to confirm a jump. */
   constructor(
-    private readonly provider: RateProvider,
+    providers: RateProvider | readonly RateProvider[],
     private readonly log: Pick<Logger, 'warn'>,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  get providerName(): string {
-    return this.provider.name
+    private readonly recorder: RateRecorder | null = null,
+  ) {
+    this.#providers = Array.isArray(providers) ? providers : [providers as RateProvider]
+    if (this.#providers.length === 0) throw new Error('RateService needs a provider')
   }
 
-  /** Fetches once now; failures are logged and the previous rate is kept. */
+  get providerName(): string {
+    return this.#providers[0]?.name ?? 'none'
+  }
+
+  /** Fetches once now; failures and unconfirmed jumps are logged and the previous rate kept. */
   async refresh(): Promise<void> {
-    try {
-      this.#latest = { centsPerSol: await this.provider.fetchCentsPerSol(), fetchedAt: this.now() }
-    } catch (error) {
-      this.log.warn({ provider: this.provider.name, err: error }, 'rate refresh failed')
+    const fetched = await this.#fetchFirst(this.#providers)
+    if (!fetched) return
+    const latest = this.#latest
+    if (latest && percentApart(fetched.centsPerSol, latest.centsPerSol) > RATE_JUMP_LIMIT_PERCENT) {
+      const others = this.#providers.filter((provider) => provider.name !== fetched.source)
+      const second = await this.#fetchFirst(others)
+      if (
+        !second ||
+        percentApart(second.centsPerSol, fetched.centsPerSol) > SOURCES_AGREE_PERCENT
+      ) {
+        this.#lastError = `${fetched.source} moved more than ${RATE_JUMP_LIMIT_PERCENT} % and no second source agrees`
+        this.log.warn(
+          {
+            source: fetched.source,
+            rate: String(fetched.centsPerSol),
+            last: String(latest.centsPerSol),
+          },
+          'rate refused: it jumped and no second source agrees',
+        )
+        return
+      }
     }
+    this.#latest = { ...fetched, fetchedAt: this.now() }
+    this.#lastError = null
+    await this.recorder
+      ?.record(fetched.centsPerSol, fetched.source, new Date(this.#latest.fetchedAt))
+      .catch((error: unknown) => this.log.warn({ err: error }, 'rate history not written'))
+  }
+
+  async #fetchFirst(
+    providers: readonly RateProvider[],
+  ): Promise<{ centsPerSol: bigint; source: string } | null> {
+    for (const provider of providers) {
+      try {
+        return { centsPerSol: await provider.fetchCentsPerSol(), source: provider.name }
+      } catch (error) {
+        this.#lastError = `${provider.name}: ${error instanceof Error ? error.message : String(error)}`
+        this.log.warn({ provider: provider.name, err: error }, 'rate refresh failed')
+      }
+    }
+    return null
   }
 
   start(): void {
@@ -119,17 +205,49 @@ export class RateService {
     }
     return latest
   }
+
+  status(): RateStatus {
+    return {
+      centsPerSol: this.#latest?.centsPerSol ?? null,
+      source: this.#latest?.source ?? null,
+      fetchedAt: this.#latest ? new Date(this.#latest.fetchedAt) : null,
+      lastError: this.#lastError,
+    }
+  }
 }
 
-export function rateProviderFromConfig(
-  config: Pick<AppConfig, 'rateProvider' | 'rateFixedCentsPerSol' | 'rateApiUrl'>,
-): RateProvider {
-  switch (config.rateProvider) {
+type RateConfig = Pick<
+  AppConfig,
+  | 'rateProvider'
+  | 'rateFallbackProvider'
+  | 'rateFixedCentsPerSol'
+  | 'rateApiUrl'
+  | 'coingeckoApiKey'
+  | 'coingeckoPlan'
+>
+
+function providerNamed(name: RateProviderName, config: RateConfig, primary: boolean): RateProvider {
+  // RATE_API_URL (a proxy, or a test server) stands in for the first source's own host.
+  const baseUrl = primary ? (config.rateApiUrl ?? undefined) : undefined
+  switch (name) {
     case 'fixed':
       return new FixedRateProvider(config.rateFixedCentsPerSol)
     case 'coingecko':
-      return new CoinGeckoProvider(config.rateApiUrl ?? undefined)
+      return new CoinGeckoProvider({
+        baseUrl,
+        apiKey: config.coingeckoApiKey,
+        plan: config.coingeckoPlan,
+      })
     case 'kraken':
-      return new KrakenProvider(config.rateApiUrl ?? undefined)
+      return new KrakenProvider(baseUrl)
   }
+}
+
+/** The configured source, then its fallback. */
+export function rateProvidersFromConfig(config: RateConfig): RateProvider[] {
+  const providers = [providerNamed(config.rateProvider, config, true)]
+  if (config.rateFallbackProvider && config.rateFallbackProvider !== config.rateProvider) {
+    providers.push(providerNamed(config.rateFallbackProvider, config, false))
+  }
+  return providers
 }

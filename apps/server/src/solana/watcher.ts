@@ -1,43 +1,233 @@
-// Finds SOL payments: polls the merchant address for new signatures, reads each transaction, and
-// hands every credit to the payments' settlement, which applies it at most once (the signature is
-// a primary key). The cursor (last signature seen) is kept in the database so a restart, or
-// another process taking over, continues where the last one stopped.
+// Finds SOL payments. Each pass walks the merchant address's signatures since the cursor (the
+// whole gap, however long), skips those already recorded without asking the chain, reads the
+// others and hands each to the payments' settlement, which applies it at most once. A
+// transaction the node cannot return yet is retried on the next pass: the cursor never moves past
+// it, and neither does the "read through" time that decides when a payment may expire. As a
+// backstop each pending payment is also looked up by its reference (as Solana Pay's
+// findReference does), which finds a transfer however the address's history was served.
 import type { JobState } from '../jobs.js'
 import type { Logger } from '../logger.js'
+import type { PaymentQueries } from '../modules/payments/queries.js'
 import type { PaymentSettlement } from '../modules/payments/settlement.js'
-import type { ChainClient } from './chain-client.js'
+import type { ChainClient, SignatureInfo, WalkBound } from './chain-client.js'
+import { ChainSubscription } from './subscription.js'
+
+/** Where the last pass stopped, on which chain. */
+interface Cursor {
+  signature: string
+  slot: string
+  genesis: string
+}
+
+export interface WatcherSettings {
+  /** Between passes while a payment is pending. */
+  fastMs: number
+  /** Between passes otherwise (each pass costs provider credits). */
+  idleMs: number
+  /** How often pending payments are looked up by their reference. */
+  backstopMs: number
+  /** A first start (no cursor) reads this far back. */
+  firstLookBackMs: number
+}
+
+/** What the back office shows of the watcher. */
+export interface WatcherStatus {
+  lastSlot: string | null
+  readThrough: string | null
+  lagSeconds: number | null
+  lastError: string | null
+  lastPassAt: string | null
+}
+
+const BACKSTOP_PAYMENTS = 50
 
 export class PaymentWatcher {
   readonly #cursorKey: string
+  readonly #readThroughKey: string
+  #genesis: string | null = null
+  #pending = false
+  #lastBackstop = 0
+  #lastSlot: bigint | null = null
+  #lastHeadTime: Date | null = null
+  #lastError: string | null = null
+  #lastPassAt: Date | null = null
+  readonly #subscription: ChainSubscription | null
 
   constructor(
     private readonly state: JobState,
     private readonly chain: ChainClient,
     private readonly settlement: PaymentSettlement,
-    private readonly log: Pick<Logger, 'warn'>,
+    private readonly payments: PaymentQueries,
+    private readonly settings: WatcherSettings,
+    private readonly log: Pick<Logger, 'warn' | 'info'>,
+    wsUrl: string | null = null,
   ) {
-    this.#cursorKey = `watcher:last-signature:${chain.merchant}`
+    this.#cursorKey = `watcher:cursor:${chain.merchant}`
+    this.#readThroughKey = `watcher:read-through:${chain.merchant}`
+    this.#subscription = wsUrl ? new ChainSubscription(wsUrl, chain, log) : null
   }
 
-  /** One pass: applies every new transfer, oldest first. Returns how many were applied. */
+  /** Listens to the provider's websocket (when it has one), to pass at once when money moves. */
+  listen(): void {
+    this.#subscription?.start()
+  }
+
+  async close(): Promise<void> {
+    await this.#subscription?.stop()
+  }
+
+  /** Fast while a payment is pending, slow otherwise. */
+  nextDelayMs(): number {
+    return this.#pending ? this.settings.fastMs : this.settings.idleMs
+  }
+
+  /** Waits for the next pass; a notification from the subscription ends the wait early. */
+  pause(ms: number, signal: AbortSignal): Promise<void> {
+    return this.#subscription
+      ? this.#subscription.waitForActivity(ms, signal)
+      : new Promise((resolve) => {
+          const timer = setTimeout(resolve, ms)
+          signal.addEventListener('abort', () => {
+            clearTimeout(timer)
+            resolve()
+          })
+        })
+  }
+
+  /** Up to which block time every transfer to the merchant has been seen; null before any. */
+  async readThrough(): Promise<Date | null> {
+    const value = await this.state.get(this.#readThroughKey)
+    return value ? new Date(value) : null
+  }
+
+  status(): WatcherStatus {
+    return {
+      lastSlot: this.#lastSlot?.toString() ?? null,
+      readThrough: this.#lastHeadTime?.toISOString() ?? null,
+      lagSeconds: this.#lastHeadTime
+        ? Math.max(0, Math.round((Date.now() - this.#lastHeadTime.getTime()) / 1000))
+        : null,
+      lastError: this.#lastError,
+      lastPassAt: this.#lastPassAt?.toISOString() ?? null,
+    }
+  }
+
+  /** One pass; returns how many transfers were applied to payments. */
   async poll(): Promise<number> {
-    const signatures = await this.chain.signaturesSince(await this.state.get(this.#cursorKey))
-    let applied = 0
-    for (const { signature, failed } of signatures) {
-      if (!failed) {
-        const transfer = await this.chain.fetchTransfer(signature)
-        if (transfer) {
-          const result = await this.settlement.applyTransfer(transfer)
-          if (result.kind === 'applied') applied++
-          if (result.kind === 'unmatched') {
-            this.log.warn({ signature }, 'transfer to the merchant matches no payment')
-          }
-        }
+    try {
+      const applied = await this.#pass()
+      this.#lastError = null
+      return applied
+    } catch (error) {
+      this.#lastError = error instanceof Error ? error.message : String(error)
+      throw error
+    } finally {
+      this.#lastPassAt = new Date()
+    }
+  }
+
+  async #pass(): Promise<number> {
+    const head = await this.chain.head()
+    this.#lastSlot = head.slot
+    this.#genesis ??= await this.chain.genesisHash()
+    const cursor = await this.#cursor()
+    const bound: WalkBound = cursor
+      ? { until: cursor.signature, afterSlot: BigInt(cursor.slot) - 1n }
+      : { afterTime: new Date(Date.now() - this.settings.firstLookBackMs) }
+    const signatures = (await this.chain.signaturesSince(this.chain.merchant, bound)).filter(
+      (entry) => entry.slot <= head.slot,
+    )
+    const { applied, firstUnread } = await this.#handle(signatures)
+
+    const handled = firstUnread ? signatures.slice(0, signatures.indexOf(firstUnread)) : signatures
+    const last = handled.at(-1)
+    if (last) {
+      const next: Cursor = {
+        signature: last.signature,
+        slot: last.slot.toString(),
+        genesis: this.#genesis,
       }
-      // The cursor moves only past what was handled, so a crash repeats (harmlessly) at most
-      // the transfer in progress.
-      await this.state.set(this.#cursorKey, signature)
+      await this.state.set(this.#cursorKey, JSON.stringify(next))
+    }
+    // Read through the head, or to just before the first transaction that could not be read.
+    const through = firstUnread?.blockTime
+      ? new Date(firstUnread.blockTime.getTime() - 1000)
+      : firstUnread
+        ? null
+        : head.time
+    if (through) await this.#advanceReadThrough(through)
+    if (head.time) this.#lastHeadTime = head.time
+
+    const pending = await this.payments.pendingCrypto(BACKSTOP_PAYMENTS)
+    this.#pending = pending.length > 0
+    return applied + (await this.#backstop(pending))
+  }
+
+  /** Applies the new ones among `signatures`, oldest first; notes the first it could not read. */
+  async #handle(
+    signatures: SignatureInfo[],
+  ): Promise<{ applied: number; firstUnread: SignatureInfo | null }> {
+    const known = await this.settlement.known(signatures.map((entry) => entry.signature))
+    let applied = 0
+    let firstUnread: SignatureInfo | null = null
+    for (const entry of signatures) {
+      if (known.has(entry.signature)) continue
+      const read = entry.failed
+        ? {
+            signature: entry.signature,
+            slot: entry.slot,
+            blockTime: entry.blockTime,
+            failed: true,
+            transfers: [],
+          }
+        : await this.chain.readTransaction(entry.signature, entry.slot)
+      if (!read) {
+        // The node behind the provider's load balancer does not have it yet: never skip it.
+        firstUnread ??= entry
+        this.log.info({ signature: entry.signature }, 'transaction not available yet, retrying')
+        continue
+      }
+      const result = await this.settlement.applyTransaction(read)
+      if (result.kind === 'recorded') {
+        applied += result.transfers.filter((transfer) => transfer.kind === 'applied').length
+      }
+    }
+    return { applied, firstUnread }
+  }
+
+  /** Looks up pending payments by their references, at most every `backstopMs`. */
+  async #backstop(pending: { reference: string; createdAt: Date }[]): Promise<number> {
+    if (pending.length === 0 || Date.now() - this.#lastBackstop < this.settings.backstopMs) return 0
+    this.#lastBackstop = Date.now()
+    let applied = 0
+    for (const payment of pending) {
+      const found = await this.chain.signaturesSince(payment.reference, {
+        afterTime: new Date(payment.createdAt.getTime() - 60_000),
+      })
+      applied += (await this.#handle(found)).applied
     }
     return applied
+  }
+
+  async #cursor(): Promise<Cursor | null> {
+    const raw = await this.state.get(this.#cursorKey)
+    if (!raw) return null
+    try {
+      const cursor = JSON.parse(raw) as Cursor
+      // A cursor of another chain (the local chain started afresh) names nothing here.
+      if (cursor.genesis !== this.#genesis) {
+        this.log.warn({}, 'the chain changed since the last pass: reading it from the start')
+        return null
+      }
+      return cursor
+    } catch {
+      return null
+    }
+  }
+
+  async #advanceReadThrough(time: Date): Promise<void> {
+    const before = await this.readThrough()
+    if (before && before >= time) return
+    await this.state.set(this.#readThroughKey, time.toISOString())
   }
 }

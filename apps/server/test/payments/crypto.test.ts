@@ -2,7 +2,7 @@
 // exact, partial, late and over-payments, signatures pasted by the customer, and expiry.
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { coupons, payments } from '../../src/db/schema.js'
+import { chainTransfers, coupons, payments, transferClaims } from '../../src/db/schema.js'
 import { signUp } from '../helpers.js'
 import { ledgerEqualsBalance } from '../payment-helpers.js'
 import * as shop from './harness.js'
@@ -58,10 +58,10 @@ describe('crypto checkout', () => {
     expect(status.status).toBe('confirmed')
   })
 
-  it('is confirmed by a signature the customer submits, and only once', async () => {
+  it('is confirmed by a signature the customer submits (no reference, exact amount), and only once', async () => {
     const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
-    // A different amount and no reference: the watcher cannot match it.
-    const sig = await shop.pay(shop.merchant, BigInt(payment.lamports) + 100_000n)
+    // The wallet dropped the reference; the customer pastes the signature before the watcher runs.
+    const sig = await shop.pay(shop.merchant, BigInt(payment.lamports))
     const submitted = await shop.inject(
       shop.user,
       'POST',
@@ -70,7 +70,7 @@ describe('crypto checkout', () => {
     )
     expect(submitted.statusCode).toBe(200)
     expect(submitted.json().status).toBe('confirmed')
-    await shop.t.services.watcher?.poll() // sees the same signature: nothing happens twice
+    expect(await shop.t.services.watcher?.poll()).toBe(0) // the same signature: nothing twice
     const again = await shop.inject(
       shop.user,
       'POST',
@@ -78,10 +78,7 @@ describe('crypto checkout', () => {
       { signature: sig },
     )
     expect(again.statusCode).toBe(200)
-    const history = (await shop.inject(shop.user, 'GET', '/api/balance/history')).json()
-    expect(
-      history.transactions.filter((x: { kind: string }) => x.kind === 'overpayment'),
-    ).toHaveLength(1)
+    expect((await shop.inject(shop.user, 'GET', '/api/balance')).json().balance_eur).toBe(0)
     expect(await ledgerEqualsBalance(shop.t, shop.user.id)).toBe(true)
     const other = await signUp(shop.t.app)
     const stolen = await shop.t.app.inject({
@@ -93,14 +90,38 @@ describe('crypto checkout', () => {
     expect(stolen.statusCode).toBe(404)
   })
 
-  it('refuses to claim a transfer made before the payment existed', async () => {
+  it('never credits a transfer of another amount on the customer’s word: it becomes a claim', async () => {
+    const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
+    const sig = await shop.pay(shop.merchant, BigInt(payment.lamports) + 100_000n)
+    const submitted = await shop.inject(
+      shop.user,
+      'POST',
+      `/api/payment/${payment.payment_code}/submit-signature`,
+      { signature: sig },
+    )
+    expect(submitted.statusCode).toBe(409)
+    expect(submitted.json().code).toBe('TRANSFER_UNDER_REVIEW')
+    const status = (
+      await shop.inject(shop.user, 'GET', `/api/payment/status/${payment.payment_code}`)
+    ).json()
+    expect(status.status).toBe('pending')
+    expect((await shop.inject(shop.user, 'GET', '/api/balance')).json().balance_eur).toBe(0)
+    const claims = await shop.t.database.db
+      .select()
+      .from(transferClaims)
+      .where(eq(transferClaims.signature, sig))
+    expect(claims).toMatchObject([{ userId: shop.user.id }])
+    const [transfer] = await shop.t.database.db
+      .select()
+      .from(chainTransfers)
+      .where(eq(chainTransfers.signature, sig))
+    expect(transfer?.status).toBe('unmatched')
+  })
+
+  it('never settles a transfer made before the payment existed: the owner reviews the claim', async () => {
     const stray = await shop.pay(shop.merchant, 123_400_000n) // someone's transfer that matched nothing
     await shop.t.services.watcher?.poll()
     const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
-    await shop.t.database.db
-      .update(payments)
-      .set({ createdAt: new Date(Date.now() + 60 * 60 * 1000) })
-      .where(eq(payments.paymentCode, payment.payment_code))
     const claim = await shop.inject(
       shop.user,
       'POST',
@@ -108,7 +129,8 @@ describe('crypto checkout', () => {
       { signature: stray },
     )
     expect(claim.statusCode).toBe(409)
-    expect(claim.json().code).toBe('TRANSFER_NOT_MATCHING')
+    expect(claim.json().code).toBe('TRANSFER_UNDER_REVIEW')
+    expect((await shop.inject(shop.user, 'GET', '/api/balance')).json().balance_eur).toBe(0)
   })
 
   it('credits an overpayment to the balance', async () => {
@@ -163,7 +185,10 @@ describe('crypto checkout', () => {
     expect(status.status).toBe('expired')
     const history = (await shop.inject(shop.user, 'GET', '/api/balance/history')).json()
       .transactions
-    expect(history[0]).toMatchObject({ kind: 'late_payment', amount: payment.final_amount_eur })
+    // Sent on time (before the payment's expiry), so valued at the locked rate (150 EUR/SOL).
+    const value = Number((BigInt(payment.lamports) * 15_000n) / 1_000_000_000n) / 100
+    expect(value).toBeGreaterThanOrEqual(payment.final_amount_eur)
+    expect(history[0]).toMatchObject({ kind: 'late_payment', amount: value })
   })
 
   it('expiry releases the stock and the coupon', async () => {

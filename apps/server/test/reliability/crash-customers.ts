@@ -32,6 +32,9 @@ export class CrashCustomers {
   readonly #pending = new Map<number, Pending>()
   #driving: Promise<void> | null = null
   #stopped = false
+  /** Resolves on stop(), so that a customer waiting for the next life does not wait forever. */
+  #stopping: Promise<void>
+  #markStopping = () => {}
   #steps = 0
   #stepWaiters: { at: number; resolve: () => void }[] = []
 
@@ -40,7 +43,11 @@ export class CrashCustomers {
     private readonly customers: readonly Customer[],
     private readonly productIds: readonly number[],
     private readonly random: () => number,
-  ) {}
+  ) {
+    this.#stopping = new Promise((resolve) => {
+      this.#markStopping = resolve
+    })
+  }
 
   #random(): number {
     return this.random()
@@ -61,7 +68,7 @@ export class CrashCustomers {
           } catch (error) {
             const text = String(error)
             if (text.includes('5xx')) this.errors.push(text)
-            await this.shop.whenUp()
+            await Promise.race([this.shop.whenUp(), this.#stopping])
           }
           this.#steps++
           for (const waiter of this.#stepWaiters.filter((w) => w.at <= this.#steps))
@@ -80,6 +87,7 @@ export class CrashCustomers {
   /** Stops the customers after the steps they are taking. */
   async stop(): Promise<void> {
     this.#stopped = true
+    this.#markStopping()
     await this.#driving
   }
 

@@ -82,7 +82,8 @@ async function violations(life: { readyAt: number; killedAt: number }): Promise<
     }
     const duplicated = await queryRows<{ signature: string; n: number }>(
       database.db,
-      sql`select signature, count(*)::int as n from chain_transfers group by signature having count(*) > 1`,
+      sql`select signature, count(*)::int as n from chain_transfers
+           group by signature, instruction_index having count(*) > 1`,
     )
     for (const row of duplicated) problems.push(`transfer recorded twice: ${row.signature}`)
     return problems

@@ -150,9 +150,10 @@ export async function invariantViolations(db: DbOrTx, baseline?: Baseline): Prom
          where ${notFollowingPayment('r', ['reserved', 'redeemed', 'released'])}`,
   )
   await check(
-    'more than one pending crypto payment per customer',
-    sql`select user_id, count(*)::int as n from payments
-         where status = 'pending' and method = 'crypto' group by user_id having count(*) > 1`,
+    // A pending checkout and a pending top-up are independent; two of one kind are not.
+    'more than one pending crypto payment of a kind per customer',
+    sql`select user_id, kind, count(*)::int as n from payments
+         where status = 'pending' and method = 'crypto' group by user_id, kind having count(*) > 1`,
   )
   const initialStock = baseline?.stock
   if (initialStock && initialStock.size > 0) {

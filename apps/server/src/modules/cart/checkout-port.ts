@@ -18,6 +18,7 @@ export function cartCheckoutPort(cart: CartService): CartPort {
     async snapshot(userId, tx) {
       return checkoutView(await cart.snapshot(userId, tx))
     },
+    view: (userId) => cart.get(userId),
     removePaidUnits: (tx, userId, units, couponId) =>
       cart.removePaidUnits(tx, userId, units, couponId),
     removePaidUnitsSteps: (userId, units, couponId, options) =>

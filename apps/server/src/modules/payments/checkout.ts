@@ -10,6 +10,7 @@
 import crypto from 'node:crypto'
 import {
   eurosToCents,
+  LATE_PAYMENT_WINDOW_HOURS,
   type Payment,
   type PaymentMethod,
   SOL_AMOUNT_STEP_LAMPORTS,
@@ -19,7 +20,7 @@ import {
 import { getAddressDecoder } from '@solana/kit'
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { type Db, queryRows, rowFromDriver, type Tx } from '../../db/client.js'
-import { payments } from '../../db/schema/payments.js'
+import { paymentAmountHolds, payments } from '../../db/schema/payments.js'
 import { AppError } from '../../http/errors.js'
 import { randomCode } from '../../lib/codes.js'
 import { bumpAmount, eurCentsToLamports } from '../../solana/amounts.js'
@@ -54,6 +55,10 @@ interface CryptoPaymentInput {
   rate: bigint
 }
 
+const LATE_WINDOW_MS = LATE_PAYMENT_WINDOW_HOURS * 60 * 60 * 1000
+/** How far up from the asked amount the held amounts are read in one go. */
+const HOLD_SEARCH_STEPS = 1_000n
+
 function newReference(): string {
   return getAddressDecoder().decode(crypto.randomBytes(32))
 }
@@ -65,31 +70,56 @@ export class PaymentCheckout {
     private readonly settings: Pick<PaymentSettings, 'merchantAddress' | 'expiryMs'>,
   ) {}
 
-  /** Checkout of the caller's cart with the balance or with SOL. */
-  async start(userId: number, method: PaymentMethod): Promise<Payment> {
+  /**
+   * Checkout of the caller's cart with the balance or with SOL. With `expectedTotalEuros` (the
+   * total the customer saw), a cart that now totals something else (a price or a coupon changed)
+   * charges nothing and answers PRICE_CHANGED with the cart as it is now.
+   */
+  async start(
+    userId: number,
+    method: PaymentMethod,
+    expectedTotalEuros: number | null = null,
+  ): Promise<Payment> {
+    const expectedTotalCents = expectedTotalEuros === null ? null : eurosToCents(expectedTotalEuros)
+    if (expectedTotalCents === null && expectedTotalEuros !== null) {
+      throw new AppError('VALIDATION_ERROR', 'body.expected_total_eur must have at most 2 decimals')
+    }
+    try {
+      return await this.#start(userId, method, expectedTotalCents)
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'PRICE_CHANGED') throw error
+      // The transaction is rolled back: the cart is read as the customer will now see it.
+      const cart = await this.deps.cart.view(userId)
+      throw new AppError('PRICE_CHANGED', undefined, {}, { cart })
+    }
+  }
+
+  async #start(
+    userId: number,
+    method: PaymentMethod,
+    expectedTotalCents: number | null,
+  ): Promise<Payment> {
     // The rate is read before the transaction: no waiting on anything but the database inside.
     const rate = method === 'crypto' ? this.#cryptoRate() : null
     const row = await retryingRaces(() =>
       this.db.transaction(async (tx) => {
         // One checkout per cart at a time: a second one waits, then finds the cart emptied.
         const locked = await this.deps.cart.lock(tx, userId)
-        // A new checkout replaces the customer's pending one (a crypto one also a pending
-        // top-up: one pending SOL payment per customer), giving back its stock and coupon first,
-        // and then reads the cart again. A balance checkout looks for one only when the cart's
-        // flag says there may be one.
+        // A new checkout replaces the customer's pending SOL checkout (never a pending top-up),
+        // giving back its stock and coupon first, and then reads the cart again. A balance
+        // checkout looks for one only when the cart's flag says there may be one.
         const replaced =
           method === 'crypto' || locked.pendingCheckout
-            ? await this.deps.lifecycle.cancelPendingCrypto(
-                tx,
-                userId,
-                method === 'crypto' ? 'any' : 'checkout',
-              )
+            ? await this.deps.lifecycle.cancelPendingCrypto(tx, userId, 'checkout')
             : 0
         // The read with the lock may have taken an expired coupon off the cart: the customer saw
         // a total with it, so the checkout stops with its reason, as the read again would not.
         if (replaced > 0 && locked.couponRefused) throw new AppError(locked.couponRefused)
         const cart = replaced > 0 ? await this.deps.cart.snapshot(userId, tx) : await locked.cart()
         if (cart.lines.length === 0) throw new AppError('CART_EMPTY')
+        if (expectedTotalCents !== null && cart.totalCents !== expectedTotalCents) {
+          throw new AppError('PRICE_CHANGED')
+        }
         if (rate === null || cart.totalCents === 0) return this.#payFromBalance(tx, userId, cart)
         return this.#startCryptoCheckout(tx, userId, cart, rate)
       }),
@@ -104,7 +134,7 @@ export class PaymentCheckout {
     const rate = this.#cryptoRate()
     const row = await retryingRaces(() =>
       this.db.transaction(async (tx) => {
-        await this.deps.lifecycle.cancelPendingCrypto(tx, userId, 'any')
+        await this.deps.lifecycle.cancelPendingCrypto(tx, userId, 'topup')
         return this.#insertCryptoPayment(tx, {
           userId,
           kind: 'topup',
@@ -231,7 +261,8 @@ export class PaymentCheckout {
   }
 
   async #insertCryptoPayment(tx: Tx, input: CryptoPaymentInput): Promise<PaymentRow> {
-    const lamports = await this.#uniqueAmount(tx, eurCentsToLamports(input.amountCents, input.rate))
+    const asked = eurCentsToLamports(input.amountCents, input.rate)
+    const expiresAt = new Date(Date.now() + this.settings.expiryMs)
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -245,37 +276,60 @@ export class PaymentCheckout {
         amountCents: input.amountCents,
         couponId: input.couponId,
         rateCentsPerSol: input.rate,
-        lamports,
+        lamports: asked,
         walletAddress: this.settings.merchantAddress,
         reference: newReference(),
-        expiresAt: new Date(Date.now() + this.settings.expiryMs),
+        expiresAt,
       })
       .returning()
     if (!payment) throw new Error('payment insert returned nothing')
-    return payment
+    const lamports = await this.#holdAmount(tx, payment.id, asked, expiresAt)
+    if (lamports === asked) return payment
+    const [bumped] = await tx
+      .update(payments)
+      .set({ lamports })
+      .where(eq(payments.id, payment.id))
+      .returning()
+    if (!bumped) throw new Error('payment update returned nothing')
+    return bumped
   }
 
   /**
-   * The first amount from `base` up, in 0.0001 SOL steps, that no pending payment asks for, so a
-   * transfer without a reference is still matched by its amount. The partial unique index on
-   * pending amounts settles races (the loser retries).
+   * Holds the first amount from `base` up, in 0.0001 SOL steps, that no other payment holds, so
+   * that a transfer without a reference is matched by its amount. A hold lasts until the
+   * payment's expiry plus the late window, whatever becomes of the payment: a late transfer (an
+   * exchange's slow withdrawal) can never pay a stranger given the same amount. Taking a hold is
+   * one statement on the amount's primary key, so two checkouts cannot take the same amount;
+   * a hold past its time is taken over.
    */
-  async #uniqueAmount(tx: Tx, base: bigint): Promise<bigint> {
-    const taken = await tx
-      .select({ lamports: payments.lamports })
-      .from(payments)
+  async #holdAmount(tx: Tx, paymentId: number, base: bigint, expiresAt: Date): Promise<bigint> {
+    const heldUntil = new Date(expiresAt.getTime() + LATE_WINDOW_MS)
+    const now = new Date()
+    const held = await tx
+      .select({ lamports: paymentAmountHolds.lamports })
+      .from(paymentAmountHolds)
       .where(
         and(
-          eq(payments.status, 'pending'),
-          eq(payments.method, 'crypto'),
-          gte(payments.lamports, base),
-          lt(payments.lamports, base + 1_000n * SOL_AMOUNT_STEP_LAMPORTS),
+          gte(paymentAmountHolds.lamports, base),
+          lt(paymentAmountHolds.lamports, base + HOLD_SEARCH_STEPS * SOL_AMOUNT_STEP_LAMPORTS),
+          gte(paymentAmountHolds.heldUntil, now),
         ),
       )
-    const used = new Set(taken.map((row) => row.lamports))
-    let amount = base
-    while (used.has(amount)) amount = bumpAmount(amount)
-    return amount
+    const taken = new Set(held.map((row) => row.lamports))
+    for (let amount = base; ; amount = bumpAmount(amount)) {
+      if (taken.has(amount)) continue
+      const [won] = await tx
+        .insert(paymentAmountHolds)
+        .values({ lamports: amount, paymentId, heldUntil })
+        .onConflictDoUpdate({
+          target: paymentAmountHolds.lamports,
+          set: { paymentId, heldUntil },
+          setWhere: lt(paymentAmountHolds.heldUntil, now),
+        })
+        .returning({ lamports: paymentAmountHolds.lamports })
+      if (won) return amount
+      // Taken by a checkout that committed after the read above: try the next step.
+    }
   }
 }
 

@@ -49,10 +49,12 @@ export class PaymentLifecycle {
   }
 
   /**
-   * Cancels the caller's pending SOL payments (only checkouts, or top-ups too), inside the
-   * caller's transaction; returns how many.
+   * Cancels the caller's pending SOL payment of a kind (a new checkout replaces the older
+   * checkout, a new top-up the older top-up: the two never cancel each other, a buyer who sent
+   * SOL for the goods must not get a balance credit instead), inside the caller's transaction;
+   * returns how many.
    */
-  async cancelPendingCrypto(tx: Tx, userId: number, kind: 'checkout' | 'any'): Promise<number> {
+  async cancelPendingCrypto(tx: Tx, userId: number, kind: 'checkout' | 'topup'): Promise<number> {
     const pending = await tx
       .select()
       .from(payments)
@@ -61,7 +63,7 @@ export class PaymentLifecycle {
           eq(payments.userId, userId),
           eq(payments.status, 'pending'),
           eq(payments.method, 'crypto'),
-          kind === 'checkout' ? eq(payments.kind, 'checkout') : undefined,
+          eq(payments.kind, kind),
         ),
       )
       .for('update')
@@ -69,9 +71,14 @@ export class PaymentLifecycle {
     return pending.length
   }
 
-  /** Expires every pending payment whose time (plus the grace period) is over. */
-  async expireDue(now = new Date()): Promise<number> {
-    const cutoff = new Date(now.getTime() - this.settings.expiryGraceMs)
+  /**
+   * Expires every pending payment whose expiry (plus the grace period) the chain has been read
+   * past: `readThrough` is the block time up to which the watcher has seen every transfer (or
+   * the clock, where no chain is watched). A stalled watcher therefore never turns a payment
+   * sent on time into a late one.
+   */
+  async expireDue(readThrough: Date): Promise<number> {
+    const cutoff = new Date(readThrough.getTime() - this.settings.expiryGraceMs)
     const due = await this.db
       .select({ id: payments.id })
       .from(payments)
@@ -88,6 +95,11 @@ export class PaymentLifecycle {
       if (done) expired++
     }
     return expired
+  }
+
+  /** pending -> expired for a payment whose money arrived after its expiry; the caller locked it. */
+  expireLocked(tx: Tx, payment: PaymentRow): Promise<PaymentRow> {
+    return this.#close(tx, payment, 'expired')
   }
 
   /**

@@ -88,6 +88,22 @@ export class PaymentQueries {
     return row?.id ?? null
   }
 
+  /**
+   * Pending SOL payments, oldest first (at most `limit`): the watcher looks each up by its
+   * reference as a backstop, and polls fast only while there is one.
+   */
+  async pendingCrypto(limit: number): Promise<{ reference: string; createdAt: Date }[]> {
+    const rows = await this.db
+      .select({ reference: payments.reference, createdAt: payments.createdAt })
+      .from(payments)
+      .where(and(eq(payments.status, 'pending'), eq(payments.method, 'crypto')))
+      .orderBy(payments.createdAt)
+      .limit(limit)
+    return rows.flatMap((row) =>
+      row.reference ? [{ reference: row.reference, createdAt: row.createdAt }] : [],
+    )
+  }
+
   /** For another module's statement (the orders' list): the code of the payment `paymentId`. */
   codeOf(paymentId: Column | SQL): SQL<string> {
     return subquery<string>(

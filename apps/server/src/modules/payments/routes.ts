@@ -6,7 +6,7 @@ import type { DemoWallet } from './demo-wallet.js'
 export function paymentRoutes({ app, services }: AppContext): void {
   const { checkout, lifecycle, queries, signatures } = services.payments
   defineRoute(app, api.createPayment, ({ auth, body }) =>
-    checkout.start(auth.userId, body.payment_method),
+    checkout.start(auth.userId, body.payment_method, body.expected_total_eur ?? null),
   )
   defineRoute(app, api.paymentStatus, ({ auth, params }) =>
     queries.status(auth.userId, params.paymentCode),

@@ -1,170 +1,241 @@
-// Money arriving: an on-chain transfer to the merchant address (found by the watcher, or a
-// signature the customer submitted) is recorded once, matched to a payment, and received by it.
-// The three steps are separate methods so that each rule can change on its own: recording (one
-// row per signature), matching (by Solana Pay reference, else by exact amount, or the payment a
-// customer named) and receiving (partial, confirmed, overpaid, or late and credited).
+// Money arriving. A transaction to the merchant address (found by the watcher, by a payment's
+// reference, or named by a customer) is recorded once (chain_transactions), and each of its
+// transfer instructions once (chain_transfers), in one database transaction. A transfer is
+// matched to a payment by the Solana Pay reference it carries, else, when it carries none, by its
+// exact amount among the held amounts (unique through the late window), and only when it landed
+// after the payment was created. On time or late is the transfer's block time against the
+// payment's expiry, never when it was seen. What matches nothing waits for the shop owner.
 import { LATE_PAYMENT_WINDOW_HOURS } from '@shop/contract'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
-import { chainTransfers, payments } from '../../db/schema/payments.js'
+import {
+  chainTransactions,
+  chainTransfers,
+  paymentAmountHolds,
+  payments,
+  transferClaims,
+} from '../../db/schema/payments.js'
 import type { Logger } from '../../logger.js'
 import { lamportsToEurCents } from '../../solana/amounts.js'
+import type { InstructionTransfer, ReadTransaction } from '../../solana/transfers-in-transaction.js'
 import type { BalanceService } from '../balance/service.js'
 import type { PaymentLifecycle } from './lifecycle.js'
 import { type PaymentRow, retryingRaces } from './model.js'
+import type { RateHistory } from './rate-history.js'
 
-/** A transfer to the merchant address, as the chain reports it. */
-export interface ObservedTransfer {
-  signature: string
-  slot: bigint
-  blockTime: Date | null
-  /** What the transaction credited to the merchant address. */
-  lamports: bigint
-  /** Every account key of the transaction: a Solana Pay reference is one of them. */
-  accountKeys: readonly string[]
-}
+export type TransferOutcome =
+  | { index: number; kind: 'applied'; paymentId: number; outcome: string }
+  | { index: number; kind: 'unmatched' }
 
-export type ApplyResult =
-  | { kind: 'applied'; paymentId: number; outcome: string }
-  | { kind: 'duplicate'; paymentId: number | null }
-  | { kind: 'unmatched' }
-
-type TransferRow = typeof chainTransfers.$inferSelect
+/** `known`: the transaction was recorded before (by another pass, process or request). */
+export type ApplyResult = { kind: 'recorded'; transfers: TransferOutcome[] } | { kind: 'known' }
 
 const LATE_WINDOW_MS = LATE_PAYMENT_WINDOW_HOURS * 60 * 60 * 1000
+/**
+ * How much earlier than a payment's creation a transfer's block time may be and still pay it by
+ * amount: block times are whole seconds, set when the block began and by the validators' clocks,
+ * which may run a few seconds behind ours. Larger would let an older stray transfer of the same
+ * amount pay a new payment while the watcher lags; smaller refuses honest quick payers.
+ */
+const BLOCK_TIME_TOLERANCE_MS = 5_000
 
 export class PaymentSettlement {
   constructor(
     private readonly db: Db,
-    private readonly deps: { lifecycle: PaymentLifecycle; balance: BalanceService },
-    private readonly log: Pick<Logger, 'info'>,
+    private readonly deps: {
+      lifecycle: PaymentLifecycle
+      balance: BalanceService
+      rateHistory: RateHistory
+    },
+    private readonly log: Pick<Logger, 'info' | 'warn'>,
   ) {}
 
-  /**
-   * Applies an on-chain transfer to the merchant address, at most once per signature. It is
-   * matched to a payment by its Solana Pay reference, else by its exact amount among pending
-   * payments; `target` forces the payment (a signature the customer submitted).
-   */
-  async applyTransfer(transfer: ObservedTransfer, target?: number): Promise<ApplyResult> {
+  /** Signatures among `signatures` already recorded, so the chain is not asked for them again. */
+  async known(signatures: readonly string[]): Promise<Set<string>> {
+    if (signatures.length === 0) return new Set()
+    const rows = await this.db
+      .select({ signature: chainTransactions.signature })
+      .from(chainTransactions)
+      .where(inArray(chainTransactions.signature, [...signatures]))
+    return new Set(rows.map((row) => row.signature))
+  }
+
+  /** Records a transaction and applies each of its transfers, at most once however often seen. */
+  async applyTransaction(read: ReadTransaction): Promise<ApplyResult> {
+    // The rate when it landed is read before the transaction: nothing but its rows inside.
+    const landingRate = read.blockTime ? await this.deps.rateHistory.at(read.blockTime) : null
     return retryingRaces(() =>
       this.db.transaction(async (tx): Promise<ApplyResult> => {
-        const recorded = await this.#record(tx, transfer)
-        // Only a transfer nobody could match may still be assigned, and only once.
-        const seen = recorded.new ? null : recorded.row
-        if (!recorded.new && (seen?.status !== 'unmatched' || target === undefined)) {
-          return { kind: 'duplicate', paymentId: seen?.paymentId ?? null }
-        }
-        const payment = await this.#match(tx, transfer, target)
-        if (!payment) return { kind: 'unmatched' }
-        const outcome = await this.#receive(tx, payment, transfer)
-        if (outcome === null) return { kind: 'unmatched' }
-        await tx
-          .update(chainTransfers)
-          .set({
-            paymentId: payment.id,
-            status: 'applied',
-            note: outcome,
-            reference: payment.reference,
+        const inserted = await tx
+          .insert(chainTransactions)
+          .values({
+            signature: read.signature,
+            slot: read.slot,
+            blockTime: read.blockTime,
+            failed: read.failed,
           })
-          .where(eq(chainTransfers.signature, transfer.signature))
-        this.log.info({ payment: payment.paymentCode, outcome }, 'transfer applied')
-        return { kind: 'applied', paymentId: payment.id, outcome }
+          .onConflictDoNothing()
+          .returning({ signature: chainTransactions.signature })
+        if (inserted.length === 0) return { kind: 'known' }
+        const transfers: TransferOutcome[] = []
+        for (const transfer of read.transfers) {
+          transfers.push(await this.#applyTransfer(tx, read, transfer, landingRate))
+        }
+        return { kind: 'recorded', transfers }
       }),
     )
   }
 
-  /**
-   * Records the transfer as unmatched when its signature is new; otherwise gives the row
-   * recorded before, locked until the transaction ends.
-   */
-  async #record(
-    tx: Tx,
-    transfer: ObservedTransfer,
-  ): Promise<{ new: true } | { new: false; row: TransferRow | undefined }> {
-    const inserted = await tx
-      .insert(chainTransfers)
-      .values({
-        signature: transfer.signature,
-        slot: transfer.slot,
-        blockTime: transfer.blockTime,
-        lamports: transfer.lamports,
-        status: 'unmatched',
-      })
-      .onConflictDoNothing()
-      .returning({ signature: chainTransfers.signature })
-    if (inserted.length > 0) return { new: true }
-    const [row] = await tx
-      .select()
+  /** The transfers of a recorded transaction and the payments they were applied to. */
+  async transfersOf(signature: string): Promise<{ paymentId: number | null; status: string }[]> {
+    return this.db
+      .select({ paymentId: chainTransfers.paymentId, status: chainTransfers.status })
       .from(chainTransfers)
-      .where(eq(chainTransfers.signature, transfer.signature))
-      .for('update')
-    return { new: false, row }
+      .where(eq(chainTransfers.signature, signature))
   }
 
-  /** The payment the transfer pays, locked: `target`, else by reference, else by exact amount. */
-  async #match(
+  /** A customer's word that a transaction paid their payment, for the owner's queue. */
+  async claim(signature: string, userId: number, paymentId: number): Promise<void> {
+    await this.db
+      .insert(transferClaims)
+      .values({ signature, userId, paymentId })
+      .onConflictDoNothing()
+  }
+
+  async #applyTransfer(
     tx: Tx,
-    transfer: ObservedTransfer,
-    target: number | undefined,
-  ): Promise<PaymentRow | undefined> {
-    if (target !== undefined) {
-      const [row] = await tx.select().from(payments).where(eq(payments.id, target)).for('update')
-      return row
+    read: ReadTransaction,
+    transfer: InstructionTransfer,
+    landingRate: bigint | null,
+  ): Promise<TransferOutcome> {
+    await tx.insert(chainTransfers).values({
+      signature: read.signature,
+      instructionIndex: transfer.index,
+      slot: read.slot,
+      blockTime: read.blockTime,
+      lamports: transfer.lamports,
+      sender: transfer.sender,
+      status: 'unmatched',
+      rateCentsPerSol: landingRate,
+    })
+    const at = read.blockTime ?? new Date()
+    const payment = await this.#match(tx, transfer, at)
+    const outcome = payment
+      ? await this.#receive(
+          tx,
+          payment,
+          { ...transfer, signature: read.signature },
+          at,
+          landingRate,
+        )
+      : null
+    if (!payment || outcome === null) {
+      this.log.warn(
+        { signature: read.signature, instruction: transfer.index },
+        'transfer to the merchant matches no payment',
+      )
+      return { index: transfer.index, kind: 'unmatched' }
     }
-    if (transfer.accountKeys.length > 0) {
+    await tx
+      .update(chainTransfers)
+      .set({
+        paymentId: payment.id,
+        status: 'applied',
+        note: outcome,
+        reference: payment.reference,
+      })
+      .where(
+        and(
+          eq(chainTransfers.signature, read.signature),
+          eq(chainTransfers.instructionIndex, transfer.index),
+        ),
+      )
+    this.log.info({ payment: payment.paymentCode, outcome }, 'transfer applied')
+    return { index: transfer.index, kind: 'applied', paymentId: payment.id, outcome }
+  }
+
+  /**
+   * The payment a transfer pays, locked. A transfer that carries a reference of its own pays
+   * that reference's payment or nothing; one without pays the payment holding its exact amount,
+   * when it landed after that payment was created and within its hold.
+   */
+  async #match(tx: Tx, transfer: InstructionTransfer, at: Date): Promise<PaymentRow | undefined> {
+    if (transfer.references.length > 0) {
       const [byReference] = await tx
         .select()
         .from(payments)
-        .where(inArray(payments.reference, [...transfer.accountKeys]))
+        .where(inArray(payments.reference, transfer.references))
         .for('update')
-      if (byReference) return byReference
+      if (byReference || transfer.ownReferences.length > 0) return byReference
     }
+    if (transfer.sender === null) return undefined // what no instruction explains is the owner's
+    const createdBefore = new Date(at.getTime() + BLOCK_TIME_TOLERANCE_MS)
+    const [held] = await tx
+      .select({ paymentId: paymentAmountHolds.paymentId })
+      .from(paymentAmountHolds)
+      .where(
+        and(
+          eq(paymentAmountHolds.lamports, transfer.lamports),
+          gte(paymentAmountHolds.heldUntil, at),
+        ),
+      )
+    if (!held) return undefined
     const [byAmount] = await tx
       .select()
       .from(payments)
-      .where(
-        and(
-          eq(payments.status, 'pending'),
-          eq(payments.method, 'crypto'),
-          eq(payments.lamports, transfer.lamports),
-        ),
-      )
+      .where(and(eq(payments.id, held.paymentId), lte(payments.createdAt, createdBefore)))
       .for('update')
     return byAmount
   }
 
-  /** Credits a transfer to its payment; null when the payment is too old to accept it. */
-  async #receive(tx: Tx, payment: PaymentRow, transfer: ObservedTransfer): Promise<string | null> {
-    const rate = payment.rateCentsPerSol
-    if (payment.method !== 'crypto' || payment.lamports === null || rate === null) return null
-    const received = payment.receivedLamports + transfer.lamports
-    if (payment.status === 'pending') {
+  /**
+   * Credits a transfer to its payment; null when it landed after the late window. A pending
+   * payment paid on time takes it (confirmed when the whole amount is in); one paid after its
+   * expiry is expired first. Whatever a final payment receives goes to the customer's balance:
+   * on time at the locked rate, late at the lower of that and the rate when it landed.
+   */
+  async #receive(
+    tx: Tx,
+    payment: PaymentRow,
+    transfer: InstructionTransfer & { signature: string },
+    at: Date,
+    landingRate: bigint | null,
+  ): Promise<string | null> {
+    const locked = payment.rateCentsPerSol
+    const asked = payment.lamports
+    if (payment.method !== 'crypto' || asked === null || locked === null) return null
+    const expiry = payment.expiresAt ?? payment.createdAt
+    if (at.getTime() > expiry.getTime() + LATE_WINDOW_MS) return null
+    const onTime = at.getTime() <= expiry.getTime()
+    let current = payment
+    if (current.status === 'pending' && onTime) {
+      const received = current.receivedLamports + transfer.lamports
       await tx
         .update(payments)
         .set({ receivedLamports: received })
-        .where(eq(payments.id, payment.id))
-      if (received < payment.lamports) return 'partial'
-      await this.deps.lifecycle.confirm(tx, { ...payment, receivedLamports: received })
-      return received > payment.lamports ? 'confirmed, overpaid' : 'confirmed'
+        .where(eq(payments.id, current.id))
+      if (received < asked) return 'partial'
+      await this.deps.lifecycle.confirm(tx, { ...current, receivedLamports: received })
+      return received > asked ? 'confirmed, overpaid' : 'confirmed'
     }
+    if (current.status === 'pending') current = await this.deps.lifecycle.expireLocked(tx, current)
 
-    // A final payment never changes state again; money that arrives for it within the window
-    // goes to the customer's balance instead of being lost. Older transfers stay unmatched for
-    // the shop owner.
-    const since = payment.expiresAt ?? payment.createdAt
-    if (Date.now() - since.getTime() > LATE_WINDOW_MS) return null
-    await tx.update(payments).set({ receivedLamports: received }).where(eq(payments.id, payment.id))
-    const late = payment.status !== 'confirmed'
+    await tx
+      .update(payments)
+      .set({ receivedLamports: sql`${payments.receivedLamports} + ${transfer.lamports}` })
+      .where(eq(payments.id, current.id))
+    const rate = onTime || landingRate === null || landingRate > locked ? locked : landingRate
+    const extra = current.status === 'confirmed'
     await this.deps.balance.credit(tx, {
-      userId: payment.userId,
+      userId: current.userId,
       amountCents: lamportsToEurCents(transfer.lamports, rate),
-      kind: late ? 'late_payment' : 'overpayment',
-      description: late
-        ? `Payment for ${payment.paymentCode} arrived after it ${payment.status === 'expired' ? 'expired' : 'was cancelled'}`
-        : `Extra transfer for ${payment.paymentCode}`,
-      paymentId: payment.id,
+      kind: extra ? 'overpayment' : 'late_payment',
+      description: extra
+        ? `Extra transfer for ${current.paymentCode}`
+        : `Payment for ${current.paymentCode} arrived after it ${current.status === 'expired' ? 'expired' : 'was cancelled'}`,
+      paymentId: current.id,
       transferSignature: transfer.signature,
     })
-    return late ? 'late, credited to balance' : 'extra, credited to balance'
+    return extra ? 'extra, credited to balance' : 'late, credited to balance'
   }
 }

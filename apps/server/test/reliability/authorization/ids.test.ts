@@ -200,8 +200,10 @@ describe("another customer's ids and codes", () => {
         signature,
       },
     )
+    // The customer's word moves no money: the transfer goes to the payment its reference
+    // names (the owner's), and the stranger's word waits for the shop owner as a claim.
     expect(claim.statusCode).toBe(409)
-    expect(claim.json().code).toBe('TRANSFER_NOT_MATCHING')
+    expect(claim.json().code).toBe('TRANSFER_UNDER_REVIEW')
     await t.services.watcher?.poll()
     const [ownerPayment] = await t.database.db
       .select()

@@ -77,7 +77,12 @@ export async function send(original: Sent): Promise<void> {
   if (res.statusCode >= 400 && req.method !== 'HEAD') {
     expect(String(res.headers['content-type']), where).toMatch(/^application\/json/)
     const body = JSON.parse(res.body) as Record<string, unknown>
-    expect(Object.keys(body).sort(), where).toEqual(['code', 'detail', 'message'])
+    // PRICE_CHANGED alone carries the cart as it is now (the contract's ErrorBody).
+    const fields =
+      body.code === 'PRICE_CHANGED'
+        ? ['cart', 'code', 'detail', 'message']
+        : ['code', 'detail', 'message']
+    expect(Object.keys(body).sort(), where).toEqual(fields)
     expect(typeof body.detail === 'string' && body.detail.length > 0, where).toBe(true)
     expect(body.detail, where).toBe(body.message)
     expect(Object.keys(ERROR_STATUS), where).toContain(body.code)

@@ -126,8 +126,8 @@ describe('races for sessions and transfers over many connections released togeth
       // other process, all at once.
       const results = await Promise.all([
         ...watchers.flatMap((w) => [w?.poll(), w?.poll()]),
-        race.t.services.payments.lifecycle.expireDue(),
-        other.shop.services.payments.lifecycle.expireDue(),
+        race.t.services.payments.lifecycle.expireDue(new Date()),
+        other.shop.services.payments.lifecycle.expireDue(new Date()),
         ...pays.map((p, i) =>
           other.inject({
             method: 'POST',
