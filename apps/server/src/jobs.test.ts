@@ -2,7 +2,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../test/helpers.js'
 import type { Database } from './db/client.js'
-import { startJobs } from './jobs.js'
+import { RetryLater, startJobs } from './jobs.js'
 
 let database: Database
 beforeAll(async () => {
@@ -43,5 +43,39 @@ describe('background jobs', () => {
     expect(errors).toHaveLength(2)
     expect(errors[0]?.err?.message).toContain('rpc unreachable')
     expect(errors[0]?.err?.stack).toContain('jobs.test.ts')
+  })
+
+  it('wait as long as a provider asked (Retry-After), and as the job asks otherwise', async () => {
+    const log = pino({ base: null }, { write() {} })
+    const waits: number[] = []
+    let calls = 0
+    let done = () => {}
+    const third = new Promise<void>((resolve) => {
+      done = resolve
+    })
+    const jobs = startJobs(
+      database,
+      [
+        {
+          name: 'watcher',
+          run: async () => {
+            calls++
+            if (calls === 1) throw new RetryLater('slow down', 7_000)
+          },
+          nextDelayMs: () => 1_234,
+          // Records how long the loop means to wait, and waits not at all.
+          pause: async (ms) => {
+            waits.push(ms)
+            if (waits.length === 3) done()
+          },
+        },
+      ],
+      5,
+      log,
+    )
+    await third
+    await jobs.stop()
+    expect(waits[0]).toBeGreaterThanOrEqual(7_000)
+    expect(waits.slice(1, 3)).toEqual([1_234, 1_234])
   })
 })

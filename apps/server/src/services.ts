@@ -53,6 +53,10 @@ export interface ChainSettings {
   merchantAddress: string
   /** The provider's websocket, when it has one (watcher notifications); polling otherwise. */
   wsUrl?: string | null
+  /** Signatures per history page (default 1000, the RPC's most; tests walk many small pages). */
+  pageLimit?: number
+  /** How often pending payments are looked up by reference (default 20 s). */
+  backstopMs?: number
 }
 
 /** Pending payments are also looked up by their reference this often (a backstop). */
@@ -87,9 +91,8 @@ export function createServices(
     merchantAddress: options.chain?.merchantAddress ?? null,
     expiryMs: config.paymentExpiryMinutes * 60_000,
     expiryGraceMs: EXPIRY_GRACE_MS,
-    shopLabel: 'Privacy shop',
   }
-  const paymentQueries = new PaymentQueries(db, settings)
+  const paymentQueries = new PaymentQueries(db)
   const orders = new OrderService(db, paymentQueries)
   const users = new UserService(db, { orders, support })
   const balance = new BalanceService(db, users)
@@ -107,7 +110,14 @@ export function createServices(
     rateHistory,
   )
   const chain = options.chain
-    ? new ChainClient(options.chain.rpcUrl, options.chain.merchantAddress, config.solanaCommitment)
+    ? new ChainClient(
+        options.chain.rpcUrl,
+        options.chain.merchantAddress,
+        config.solanaCommitment,
+        {
+          pageLimit: options.chain.pageLimit,
+        },
+      )
     : null
   const owners = {
     queries: paymentQueries,
@@ -130,7 +140,7 @@ export function createServices(
         {
           fastMs: config.watchIntervalMs,
           idleMs: config.watchIdleIntervalMs,
-          backstopMs: WATCH_BACKSTOP_MS,
+          backstopMs: options.chain?.backstopMs ?? WATCH_BACKSTOP_MS,
           firstLookBackMs: LATE_PAYMENT_WINDOW_HOURS * 60 * 60 * 1000,
         },
         log,

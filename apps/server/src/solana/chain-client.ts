@@ -39,6 +39,7 @@ export interface WalkBound {
   afterTime?: Date
 }
 
+/** The most getSignaturesForAddress returns at once. */
 const PAGE_LIMIT = 1000
 const DEFAULT_RETRY_AFTER_MS = 5_000
 /** How many slots back `head` looks for a block time (mainnet skips a few percent of slots). */
@@ -56,12 +57,17 @@ function retryAfterMs(value: string | null): number {
 export class ChainClient {
   readonly #rpc: ReturnType<typeof createSolanaRpc>
 
+  readonly #pageLimit: number
+
   constructor(
     readonly rpcUrl: string,
     readonly merchant: string,
     readonly commitment: WatchCommitment,
+    /** Signatures asked for per page (tests make it small to walk many pages). */
+    options: { pageLimit?: number } = {},
   ) {
     this.#rpc = createSolanaRpc(rpcUrl)
+    this.#pageLimit = options.pageLimit ?? PAGE_LIMIT
   }
 
   /** Sends one call; a 429 becomes RetryLater with the provider's Retry-After. */
@@ -120,7 +126,7 @@ export class ChainClient {
       const page = await this.#send(
         this.#rpc.getSignaturesForAddress(address(account), {
           commitment: this.commitment,
-          limit: PAGE_LIMIT,
+          limit: this.#pageLimit,
           ...(bound.until ? { until: toSignature(bound.until) } : {}),
           ...(before ? { before: toSignature(before) } : {}),
         }),
@@ -139,10 +145,11 @@ export class ChainClient {
         found.push({ signature: entry.signature, slot, blockTime, failed: entry.err !== null })
       }
       const last = page.at(-1)
-      if (reachedBound || page.length < PAGE_LIMIT || !last) break
+      if (reachedBound || page.length < this.#pageLimit || !last) break
       before = last.signature
     }
-    return found.reverse()
+    // Oldest first. By slot, not by the page's order: a provider may answer out of order.
+    return found.reverse().sort((a, b) => (a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0))
   }
 
   /**

@@ -33,9 +33,15 @@ const KRAKEN_RESPONSE = {
 let server: http.Server
 let base = ''
 let mode: 'ok' | 'broken' | 'error' = 'ok'
+/** The CoinGecko key headers of the last request. */
+let keyHeaders: Record<string, string | undefined> = {}
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
+    keyHeaders = {
+      demo: req.headers['x-cg-demo-api-key'] as string | undefined,
+      pro: req.headers['x-cg-pro-api-key'] as string | undefined,
+    }
     if (mode === 'error') {
       res.writeHead(503).end()
       return
@@ -90,5 +96,84 @@ describe('RateService', () => {
     now += 2
     expect(() => service.current()).toThrow()
     mode = 'ok'
+  })
+})
+
+/** A provider whose rate the test sets; null fails like a network error. */
+class SettableProvider {
+  rate: bigint | null
+  constructor(
+    readonly name: string,
+    rate: bigint | null,
+  ) {
+    this.rate = rate
+  }
+  async fetchCentsPerSol(): Promise<bigint> {
+    if (this.rate === null) throw new Error(`${this.name} unreachable`)
+    return this.rate
+  }
+}
+
+describe('CoinGecko key', () => {
+  it('is sent as the demo plan asks, or the pro plan', async () => {
+    mode = 'ok'
+    await new CoinGeckoProvider({ baseUrl: base, apiKey: 'demo-key' }).fetchCentsPerSol()
+    expect(keyHeaders).toEqual({ demo: 'demo-key', pro: undefined })
+    await new CoinGeckoProvider({
+      baseUrl: base,
+      apiKey: 'pro-key',
+      plan: 'pro',
+    }).fetchCentsPerSol()
+    expect(keyHeaders).toEqual({ demo: undefined, pro: 'pro-key' })
+    await new CoinGeckoProvider({ baseUrl: base }).fetchCentsPerSol()
+    expect(keyHeaders).toEqual({ demo: undefined, pro: undefined })
+  })
+})
+
+describe('RateService with a fallback and a sanity check', () => {
+  it('asks the fallback when the source fails, and records what it accepts', async () => {
+    const source = new SettableProvider('coingecko', null)
+    const fallback = new SettableProvider('kraken', 12000n)
+    const recorded: [bigint, string][] = []
+    const service = new RateService([source, fallback], quiet, Date.now, {
+      record: async (cents, from) => {
+        recorded.push([cents, from])
+      },
+    })
+    await service.refresh()
+    expect(service.current()).toMatchObject({ centsPerSol: 12000n, source: 'kraken' })
+    source.rate = 12100n
+    await service.refresh()
+    expect(service.current()).toMatchObject({ centsPerSol: 12100n, source: 'coingecko' })
+    expect(recorded).toEqual([
+      [12000n, 'kraken'],
+      [12100n, 'coingecko'],
+    ])
+  })
+
+  it('refuses a jump of more than 20 % until a second source agrees', async () => {
+    const source = new SettableProvider('coingecko', 10000n)
+    const second = new SettableProvider('kraken', 10000n)
+    const service = new RateService([source, second], quiet)
+    await service.refresh()
+    // A broken source answers a third of the price; the second source does not agree.
+    source.rate = 3300n
+    await service.refresh()
+    expect(service.current().centsPerSol).toBe(10000n)
+    expect(service.status().lastError).toMatch(/more than 20 %/)
+    // No second source at all: refused as well.
+    second.rate = null
+    await service.refresh()
+    expect(service.current().centsPerSol).toBe(10000n)
+    // The market really moved: both sources agree (within 3 %), the new rate is taken.
+    source.rate = 7000n
+    second.rate = 7100n
+    await service.refresh()
+    expect(service.current().centsPerSol).toBe(7000n)
+    // Moves within 20 % need no second opinion.
+    second.rate = null
+    source.rate = 8000n
+    await service.refresh()
+    expect(service.current().centsPerSol).toBe(8000n)
   })
 })

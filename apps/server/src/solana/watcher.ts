@@ -46,7 +46,8 @@ export class PaymentWatcher {
   readonly #readThroughKey: string
   #genesis: string | null = null
   #pending = false
-  #lastBackstop = 0
+  /** The first lookup by reference comes one period after the start (the walk reads all first). */
+  #lastBackstop = Date.now()
   #lastSlot: bigint | null = null
   #lastHeadTime: Date | null = null
   #lastError: string | null = null

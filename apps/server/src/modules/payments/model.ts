@@ -13,7 +13,6 @@ export interface PaymentSettings {
   /** Pending payments are expired this long after the customer's countdown ends, so a transfer
    *  sent in the last seconds still confirms the payment instead of becoming a late credit. */
   expiryGraceMs: number
-  shopLabel: string
 }
 
 const RACE_ATTEMPTS = 5

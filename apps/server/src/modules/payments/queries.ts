@@ -7,13 +7,10 @@ import { readPage } from '../../db/paging.js'
 import { paymentProblemReports, payments } from '../../db/schema/payments.js'
 import { AppError } from '../../http/errors.js'
 import { transferRequestUrl } from '../../solana/solana-pay.js'
-import type { PaymentRow, PaymentSettings } from './model.js'
+import type { PaymentRow } from './model.js'
 
 export class PaymentQueries {
-  constructor(
-    private readonly db: Db,
-    private readonly settings: Pick<PaymentSettings, 'shopLabel'>,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   toDto(row: PaymentRow): Payment {
     const crypto = row.method === 'crypto'
@@ -41,8 +38,6 @@ export class PaymentQueries {
       recipient: row.walletAddress,
       lamports: row.lamports,
       reference: row.reference,
-      label: this.settings.shopLabel,
-      message: `${row.kind === 'topup' ? 'Top-up' : 'Order'} ${row.paymentCode}`,
     })
   }
 

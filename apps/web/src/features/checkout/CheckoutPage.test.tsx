@@ -101,8 +101,38 @@ describe('checkout page', () => {
     expect(await screen.findByText('Payment successful!')).toBeInTheDocument()
     await screen.findByRole('heading', { level: 1, name: 'Orders' })
     expect(router.state.location.pathname).toBe('/orders')
-    expect(callsTo(fetchMock, 'POST /api/payment/create')).toEqual([{ payment_method: 'balance' }])
+    expect(callsTo(fetchMock, 'POST /api/payment/create')).toEqual([
+      { payment_method: 'balance', expected_total_eur: 12.9 },
+    ])
     expect(client.getQueryData(['cart'])).toMatchObject({ items_count: 0 })
+  })
+
+  it('charges nothing when the total changed: says so and shows the new total', async () => {
+    signIn()
+    const user = userEvent.setup()
+    let currentCart = oneItem
+    const repriced = cart([
+      cartItem({ product_price: 14.5, total_price: 14.5, product_name: 'Coffee' }),
+    ])
+    const fetchMock = api(50, {
+      'GET /api/cart': () => currentCart,
+      'POST /api/payment/create': () => {
+        currentCart = repriced
+        return apiError(409, 'PRICE_CHANGED', 'The total of your cart has changed.')
+      },
+    })
+    renderApp('/checkout')
+    await user.click(await screen.findByRole('radio', { name: /Account balance/ }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay €12.90' })).toBeEnabled())
+    await user.click(screen.getByRole('button', { name: 'Pay €12.90' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The total of your cart has changed. Please check it and pay again.',
+    )
+    // The summary and the button now carry the new total; paying again sends it.
+    expect(await screen.findByRole('button', { name: 'Pay €14.50' })).toBeEnabled()
+    expect(callsTo(fetchMock, 'POST /api/payment/create')).toEqual([
+      { payment_method: 'balance', expected_total_eur: 12.9 },
+    ])
   })
 
   it('shows a payment failure as a toast', async () => {

@@ -85,26 +85,35 @@ export function CheckoutPage() {
     }
     if (!method) return
     setError(null)
-    create.mutate(method, {
-      onSuccess: (payment: Payment) => {
-        if (payment.status === 'confirmed') {
-          complete(t('checkout.toast.success'))
-          return
-        }
-        const details = payment.status === 'pending' ? detailsFromPayment(payment) : null
-        if (details) {
-          setPending(details)
-          return
-        }
-        notify.error(t('checkout.paymentError'))
+    create.mutate(
+      { method, expectedTotalEur: currentCart.total },
+      {
+        onSuccess: (payment: Payment) => {
+          if (payment.status === 'confirmed') {
+            complete(t('checkout.toast.success'))
+            return
+          }
+          const details = payment.status === 'pending' ? detailsFromPayment(payment) : null
+          if (details) {
+            setPending(details)
+            return
+          }
+          notify.error(t('checkout.paymentError'))
+        },
+        onError: (failure) => {
+          if (isApiError(failure) && failure.code === 'INSUFFICIENT_BALANCE') {
+            void client.invalidateQueries({ queryKey: BALANCE_QUERY_KEY })
+          }
+          const message = getErrorMessage(failure, t, t('checkout.paymentError'))
+          if (isApiError(failure) && failure.code === 'PRICE_CHANGED') {
+            // Nothing was charged: the summary shows the new total, the customer pays again.
+            void client.invalidateQueries({ queryKey: CART_QUERY_KEY })
+            setError(message)
+          }
+          notify.error(message)
+        },
       },
-      onError: (failure) => {
-        if (isApiError(failure) && failure.code === 'INSUFFICIENT_BALANCE') {
-          void client.invalidateQueries({ queryKey: BALANCE_QUERY_KEY })
-        }
-        notify.error(getErrorMessage(failure, t, t('checkout.paymentError')))
-      },
-    })
+    )
   }
 
   const reset = (reason?: PaymentEndReason) => {
