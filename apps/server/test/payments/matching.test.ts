@@ -91,6 +91,14 @@ describe('matching a transfer to a payment', () => {
     const locked = (await paymentRow(topup.payment_code)).rateCentsPerSol
     if (locked === null) throw new Error('no locked rate')
     await shop.inject(shop.user, 'DELETE', `/api/payment/cancel/${topup.payment_code}`)
+    // Cancelled a while ago; the transfer lands now, past what was its expiry too.
+    await shop.t.database.db
+      .update(payments)
+      .set({
+        closedAt: new Date(Date.now() - 120_000),
+        expiresAt: new Date(Date.now() - 60_000),
+      })
+      .where(eq(payments.paymentCode, topup.payment_code))
     // SOL has since fallen by a third: the rate history's newest rate, from a few seconds ago
     // (block times are whole seconds from the slot's start).
     const fallen = (locked * 2n) / 3n
@@ -141,5 +149,49 @@ describe('matching a transfer to a payment', () => {
     })
     expect(paid.statusCode).toBe(200)
     expect(paid.json().status).toBe('confirmed')
+  })
+
+  it('never gives a customer another customer’s transfer on their word', async () => {
+    const victim = shop.user
+    const thief = await signUp(shop.t.app)
+    const product = await shop.productBetween(500, 2000)
+    const paid = await shop.cryptoCheckout(victim, product.id)
+    // The thief has a pending top-up of their own and watches the merchant's address.
+    const bait = (
+      await shop.inject(thief, 'POST', '/api/balance/topup', { minimum_amount: 10 })
+    ).json()
+    const signature = await shop.pay(shop.merchant, BigInt(paid.lamports)) // no reference
+    const stolen = await shop.inject(
+      thief,
+      'POST',
+      `/api/payment/${bait.payment_code}/submit-signature`,
+      {
+        signature,
+      },
+    )
+    expect(stolen.statusCode).toBe(409)
+    expect(stolen.json().code).toBe('TRANSFER_UNDER_REVIEW')
+    expect(await balanceCents(thief.id)).toBe(0)
+    expect((await paymentRow(bait.payment_code)).status).toBe('pending')
+    // The transfer was the victim's by its exact amount: their order is paid.
+    expect((await paymentRow(paid.payment_code)).status).toBe('confirmed')
+  })
+
+  it('limits signature submissions (each costs the provider a getTransaction)', async () => {
+    const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const res = await shop.inject(
+        shop.user,
+        'POST',
+        `/api/payment/${payment.payment_code}/submit-signature`,
+        {
+          signature: `${'1'.repeat(63)}${(i % 9) + 1}`,
+        },
+      )
+      statuses.push(res.statusCode)
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 404)).toBe(true)
+    expect(statuses[10]).toBe(429)
   })
 })

@@ -191,8 +191,9 @@ export class PaymentSettlement {
   /**
    * Credits a transfer to its payment; null when it landed after the late window. A pending
    * payment paid on time takes it (confirmed when the whole amount is in); one paid after its
-   * expiry is expired first. Whatever a final payment receives goes to the customer's balance,
-   * at the lower of the locked rate and the rate when it landed.
+   * expiry is expired first. Whatever a final payment receives goes to the customer's balance:
+   * on time at the locked rate; late (after the expiry, or after a cancel) at the lower of that
+   * and the rate when it landed.
    */
   async #receive(
     tx: Tx,
@@ -224,9 +225,12 @@ export class PaymentSettlement {
       .update(payments)
       .set({ receivedLamports: sql`${payments.receivedLamports} + ${transfer.lamports}` })
       .where(eq(payments.id, current.id))
-    // Money for a payment that is over (cancelled, expired, or paid already) is credited at the
-    // lower of the locked rate and the rate when it landed: a locked rate is no free option.
-    const rate = landingRate !== null && landingRate < locked ? landingRate : locked
+    // Late money (after the expiry, or after the customer cancelled) is credited at the lower of
+    // the locked rate and the rate when it landed: a locked rate is no free 24-hour option.
+    const closedFirst =
+      current.status === 'cancelled' && current.closedAt !== null && current.closedAt < at
+    const late = !onTime || closedFirst
+    const rate = late && landingRate !== null && landingRate < locked ? landingRate : locked
     const extra = current.status === 'confirmed'
     await this.deps.balance.credit(tx, {
       userId: current.userId,
