@@ -21,6 +21,7 @@ import { catalogRoutes } from './modules/catalog/routes.js'
 import { orderRoutes } from './modules/orders/routes.js'
 import type { DemoWallet } from './modules/payments/demo-wallet.js'
 import { demoWalletRoutes, paymentRoutes } from './modules/payments/routes.js'
+import { staffRoutes } from './modules/staff/routes.js'
 import { supportRoutes } from './modules/support/routes.js'
 import { systemRoutes } from './modules/system/routes.js'
 import { userRoutes } from './modules/users/routes.js'
@@ -119,6 +120,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   if (services.rates.providerName === 'fixed') await services.rates.refresh()
   else void services.rates.refresh()
   app.decorate('authenticate', (request: FastifyRequest) => services.sessions.authenticate(request))
+  app.decorate('authenticateStaff', (request: FastifyRequest) =>
+    services.staff.sessions.authenticate(request),
+  )
   const demoWallet = deps.demoWallet ?? null
   const context: AppContext = { app, config, services, demoWallet }
   // One line per module; each registers its routes from the contract.
@@ -131,6 +135,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   paymentRoutes(context)
   balanceRoutes(context)
   orderRoutes(context)
+  staffRoutes(context)
   if (demoWallet) demoWalletRoutes(context, demoWallet)
 
   const web = await registerWebApp(app, config.webDistDir)

@@ -54,6 +54,8 @@ export interface AppConfig {
   watchIntervalMs: number
   /** Between passes of the watcher while no payment is pending. */
   watchIdleIntervalMs: number
+  /** Where the shop is reached from outside (setup and invitation links); null: localhost. */
+  publicUrl: string | null
 }
 
 export type RateProviderName = 'fixed' | 'coingecko' | 'kraken'
@@ -189,6 +191,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     coingeckoPlan,
     rateFixedCentsPerSol: fixedRate,
     rateApiUrl: httpUrl(env, 'RATE_API_URL'),
+    publicUrl: httpUrl(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
     paymentExpiryMinutes: integerInRange(env, 'PAYMENT_EXPIRY_MINUTES', 15, 1, 24 * 60),
     watchIntervalMs: integerInRange(env, 'WATCH_INTERVAL_MS', 1000, 100, 60_000),
     watchIdleIntervalMs: integerInRange(env, 'WATCH_IDLE_INTERVAL_MS', 30_000, 100, 600_000),

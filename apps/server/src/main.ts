@@ -81,6 +81,10 @@ async function main(): Promise<void> {
       `local Solana chain (LiteSVM): JSON-RPC on port ${new URL(localChain.url).port}, websocket on port ${new URL(localChain.wsUrl).port}`,
     )
   }
+  // While the shop has no active staff account, every start prints a fresh one-time link that
+  // creates the owner (back-office.md, "Staff accounts"); earlier links stop working.
+  const setupLink = await services.staff.setup.ownerLinkIfNoStaff()
+  if (setupLink) app.log.info(`back office: create the owner account at ${setupLink}`)
   const local = ['127.0.0.1', '::1', 'localhost'].includes(config.host)
   app.log.info(
     local

@@ -8,6 +8,7 @@ import type { Database } from './db/client.js'
 import { createCounterStore } from './http/rate-limit.js'
 import { JobState } from './jobs.js'
 import { type Logger, silentLogger } from './logger.js'
+import { AuditLog } from './modules/audit/service.js'
 import { type AuthRateLimitOptions, AuthRateLimits } from './modules/auth/rate-limits.js'
 import { AccountService } from './modules/auth/service.js'
 import { SessionService } from './modules/auth/sessions.js'
@@ -16,6 +17,7 @@ import { AccessTokens } from './modules/auth/tokens.js'
 import { BalanceService } from './modules/balance/service.js'
 import { cartCheckoutPort } from './modules/cart/checkout-port.js'
 import { CartService } from './modules/cart/service.js'
+import { ProductImages } from './modules/catalog/images.js'
 import { CatalogService } from './modules/catalog/service.js'
 import { StockService } from './modules/catalog/stock.js'
 import { CouponService } from './modules/coupons/service.js'
@@ -28,6 +30,10 @@ import { PaymentQueries } from './modules/payments/queries.js'
 import { RateHistory } from './modules/payments/rate-history.js'
 import { PaymentSettlement } from './modules/payments/settlement.js'
 import { PaymentSignatureService } from './modules/payments/signatures.js'
+import { SecretSeal } from './modules/staff/sealed-secret.js'
+import { StaffService } from './modules/staff/service.js'
+import { StaffSessions } from './modules/staff/sessions.js'
+import { StaffSetup } from './modules/staff/setup.js'
 import { SupportService } from './modules/support/service.js'
 import { SystemService } from './modules/system/service.js'
 import { UserService } from './modules/users/service.js'
@@ -83,6 +89,7 @@ export function createServices(
 
   const system = new SystemService(db)
   const catalog = new CatalogService(db, tables)
+  const productImages = new ProductImages(db)
   const stock = new StockService(db)
   const coupons = new CouponService(db)
   const cart = new CartService(db, coupons, stock, tables)
@@ -98,6 +105,11 @@ export function createServices(
   const balance = new BalanceService(db, users)
 
   const sessions = new SessionService(db, new AccessTokens(config.jwtSecret), tables)
+  const staff = createStaffServices(
+    { ...config, jwtSecret: config.jwtSecret },
+    database,
+    rateLimits,
+  )
   const accounts = new AccountService(db, users, sessions)
   const telegram = new TelegramLoginService(db, users, sessions, config.telegramBotToken)
   const authLimits = new AuthRateLimits(rateLimits, options.authLimits?.limits)
@@ -157,6 +169,7 @@ export function createServices(
     users,
     support,
     catalog,
+    productImages,
     coupons,
     cart,
     balance,
@@ -165,5 +178,25 @@ export function createServices(
     rateHistory,
     payments: { queries: paymentQueries, checkout, lifecycle, settlement, signatures },
     watcher,
+    staff,
+    audit: staff.audit,
   }
+}
+
+/** The back office's accounts: setup links, sessions of their own audience, the team, audit. */
+function createStaffServices(
+  config: AppConfig & { jwtSecret: string },
+  database: Database,
+  counters: ReturnType<typeof createCounterStore>,
+) {
+  const { db } = database
+  const seal = new SecretSeal(config.jwtSecret, 'staff-totp')
+  const sessions = new StaffSessions(db, new AccessTokens(config.jwtSecret, 'back-office'))
+  // The team is needed to name staff in the log, and the log by the team: a late binding.
+  let team: StaffService | null = null
+  const audit = new AuditLog(db, (ids) => team?.usernames(ids) ?? Promise.resolve(new Map()))
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`
+  const setup = new StaffSetup(db, { seal, sessions, audit }, publicUrl)
+  team = new StaffService(db, { seal, sessions, setup, audit, counters })
+  return { seal, sessions, setup, team, audit }
 }

@@ -1,8 +1,16 @@
 // Registers a route from its contract entry, so the path, the schemas (input validation, output
 // serialisation, OpenAPI) and the auth requirement are written down once, in @shop/contract.
-import { ErrorBody, type ResponseOf, type RouteDef, routeSchema } from '@shop/contract'
+import {
+  ErrorBody,
+  type ResponseOf,
+  type RouteDef,
+  routeSchema,
+  type StaffRole,
+  successStatus,
+} from '@shop/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { Static, TSchema } from 'typebox'
+import { AppError } from './errors.js'
 
 /** Who is calling an authenticated route: set by the auth module's `authenticate` hook. */
 export interface AuthContext {
@@ -10,13 +18,23 @@ export interface AuthContext {
   sessionId: string
 }
 
+/** Who is calling a back-office route: set by the staff module's `authenticateStaff` hook. */
+export interface StaffAuthContext {
+  staffId: number
+  sessionId: string
+  role: StaffRole
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Verifies the bearer token and its live session; throws 401/403 AppErrors. */
     authenticate?: (request: FastifyRequest) => AuthContext | Promise<AuthContext>
+    /** The same for a staff token (another audience, other tables). */
+    authenticateStaff?: (request: FastifyRequest) => Promise<StaffAuthContext>
   }
   interface FastifyRequest {
     auth?: AuthContext
+    staff?: StaffAuthContext
   }
 }
 
@@ -47,8 +65,12 @@ export interface RouteInput<D extends RouteDef> {
   params: In<D['params']>
   query: In<D['querystring']>
   body: In<D['body']>
-  /** The caller; only routes whose contract entry says `auth: true` may read it. */
-  auth: D['auth'] extends true ? AuthContext : undefined
+  /** The caller: a customer on `auth: true` routes, a staff member on `'staff'`/`'owner'` ones. */
+  auth: D['auth'] extends true
+    ? AuthContext
+    : D['auth'] extends 'staff' | 'owner'
+      ? StaffAuthContext
+      : undefined
   request: FastifyRequest
   reply: FastifyReply
 }
@@ -59,17 +81,30 @@ export function defineRoute<D extends RouteDef>(
   handler: (input: RouteInput<D>) => Promise<ResponseOf<D> | SerializedJson>,
 ): void {
   const { method, url, auth } = def
-  if (auth && !app.authenticate) {
+  const staffRoute = auth === 'staff' || auth === 'owner'
+  if ((auth === true && !app.authenticate) || (staffRoute && !app.authenticateStaff)) {
     throw new Error(`${method} ${url} needs authentication, but no auth module is registered`)
   }
-  const authenticate = app.authenticate
+  const authenticate = auth === true ? app.authenticate : undefined
+  const authenticateStaff = staffRoute ? app.authenticateStaff : undefined
+  const status = successStatus(def)
   // The handler's types come from the contract through RouteInput, so the plain route() is used.
   app.route({
     method,
     url,
     schema: withErrorResponses(routeSchema(def)),
     // onRequest runs before the body is read: an anonymous caller gets 401, not a body error.
-    ...(auth && authenticate
+    ...(authenticateStaff
+      ? {
+          // A staff token of the right audience; an owner route refuses support with 403.
+          onRequest: async (request: FastifyRequest) => {
+            const staff = await authenticateStaff(request)
+            if (auth === 'owner' && staff.role !== 'owner') throw new AppError('FORBIDDEN')
+            request.staff = staff
+          },
+        }
+      : {}),
+    ...(authenticate
       ? {
           // A callback hook: a cached caller is known at once, without a promise per request.
           onRequest: (request: FastifyRequest, _reply: FastifyReply, done: (e?: Error) => void) => {
@@ -95,10 +130,11 @@ export function defineRoute<D extends RouteDef>(
         params: request.params as In<D['params']>,
         query: request.query as In<D['querystring']>,
         body: request.body as In<D['body']>,
-        auth: request.auth as RouteInput<D>['auth'],
+        auth: (request.auth ?? request.staff) as RouteInput<D>['auth'],
         request,
         reply,
       })
+      if (status !== 200) reply.code(status)
       if (!(body instanceof SerializedJson)) return body
       // Bytes are sent as they are, with the content type a serialised body gets.
       return reply.type('application/json; charset=utf-8').send(body.bytes)

@@ -29,7 +29,14 @@ export class AccessTokens {
    */
   readonly #verified = new Map<string, { claims: AccessClaims; exp: number }>()
 
-  constructor(secret: string) {
+  /**
+   * `audience`: whose tokens these are. Customers' (`shop`) and staff's (`back-office`) are
+   * signed with the same secret but never accepted in each other's place.
+   */
+  constructor(
+    secret: string,
+    private readonly audience: 'shop' | 'back-office' = 'shop',
+  ) {
     this.#key = crypto.webcrypto.subtle.importKey(
       'raw',
       new TextEncoder().encode(secret),
@@ -45,6 +52,7 @@ export class AccessTokens {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
+      .setAudience(this.audience)
       .setIssuedAt(iat)
       .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
       .sign(await this.#key)
@@ -68,6 +76,7 @@ export class AccessTokens {
       const { payload } = await jwtVerify(token, await this.#key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
+        audience: this.audience,
       })
       const userId = Number(payload.sub)
       if (!Number.isSafeInteger(userId) || userId < 1 || typeof payload.sid !== 'string') {

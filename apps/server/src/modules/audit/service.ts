@@ -1,0 +1,85 @@
+// The audit log: every back-office write, written in the same database transaction as the write
+// itself (so a rolled-back change leaves no entry and a committed one always has its entry).
+// Who, when, the action, the entity and a short summary; never an address or a user agent.
+import type { AuditEntry, AuditList, AuditQuery } from '@shop/contract'
+import { and, desc, eq, type SQL } from 'drizzle-orm'
+import type { Db, DbOrTx } from '../../db/client.js'
+import { readPage } from '../../db/paging.js'
+import { auditLog } from '../../db/schema/audit.js'
+
+export interface AuditRecord {
+  /** The staff member; null for what the shop did itself. */
+  staffId: number | null
+  /** `<entity>.<verb>`, e.g. `product.update`. */
+  action: string
+  entity: string
+  entityId: string | number | null
+  summary: string
+}
+
+/** Names staff members for the log (the staff module owns their table). */
+export type StaffNames = (ids: readonly number[]) => Promise<Map<number, string>>
+
+const SUMMARY_MAX = 500
+
+export class AuditLog {
+  constructor(
+    private readonly db: Db,
+    private readonly names: StaffNames,
+  ) {}
+
+  async record(tx: DbOrTx, entry: AuditRecord): Promise<void> {
+    await tx.insert(auditLog).values({
+      staffId: entry.staffId,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId === null ? null : String(entry.entityId),
+      summary: entry.summary.slice(0, SUMMARY_MAX),
+    })
+  }
+
+  async list(query: AuditQuery): Promise<AuditList> {
+    const filters: SQL[] = []
+    if (query.entity) filters.push(eq(auditLog.entity, query.entity))
+    if (query.staff_id) filters.push(eq(auditLog.staffId, query.staff_id))
+    const where = filters.length > 0 ? and(...filters) : undefined
+    const { rows, total } = await readPage(
+      this.db,
+      auditLog,
+      where,
+      query,
+      this.db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .$dynamic(),
+    )
+    const ids = [...new Set(rows.flatMap((row) => (row.staffId === null ? [] : [row.staffId])))]
+    const names = await this.names(ids)
+    const entries: AuditEntry[] = rows.map((row) => ({
+      id: row.id,
+      staff_id: row.staffId,
+      staff_username: row.staffId === null ? null : (names.get(row.staffId) ?? null),
+      action: row.action,
+      entity: row.entity,
+      entity_id: row.entityId,
+      summary: row.summary,
+      created_at: row.createdAt.toISOString(),
+    }))
+    return { entries, total }
+  }
+}
+
+/** "field: old → new" for the fields a PATCH changed, for the log's summary. */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): string {
+  const parts: string[] = []
+  for (const [key, value] of Object.entries(after)) {
+    if (value === undefined || before[key] === value) continue
+    parts.push(`${key}: ${String(before[key])} → ${String(value)}`)
+  }
+  return parts.join('; ') || 'no change'
+}
