@@ -241,6 +241,7 @@ describe('GET /api/products/:id', () => {
     expect(product).toEqual({
       id,
       name: 'Open lamp',
+      description: '',
       price: 19.99,
       city_id: half.cityId,
       city_name: 'Halfville',
@@ -248,6 +249,7 @@ describe('GET /api/products/:id', () => {
       district_name: 'Open',
       quantity: 2,
       is_available: true,
+      image_url: null,
     })
   })
 

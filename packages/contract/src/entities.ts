@@ -33,9 +33,12 @@ export type AuthResponse = Static<typeof AuthResponse>
 
 // ---------------------------------------------------------------- catalogue
 
+// Names and descriptions come in the request's language (`?lang=`, else Accept-Language, else
+// English); an empty Lithuanian text falls back to the English one.
 export const Product = Type.Object({
   id: Id,
-  name: Type.String(),
+  name: Type.String({ description: "In the request's language" }),
+  description: Type.String({ description: "In the request's language; may be empty" }),
   price: Euros,
   city_id: Id,
   city_name: Type.String(),
@@ -43,6 +46,11 @@ export const Product = Type.Object({
   district_name: Type.String(),
   quantity: Type.Integer({ minimum: 0, description: 'Stock that can still be bought' }),
   is_available: Type.Boolean({ description: 'Active and quantity > 0' }),
+  image_url: Nullable(Type.String(), {
+    description:
+      'Same-origin path of the product image (GET /api/products/{id}/image, WebP) naming its ' +
+      'version, so a new image gets a new URL; null without an image',
+  }),
 })
 export type Product = Static<typeof Product>
 

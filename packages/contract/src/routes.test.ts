@@ -146,7 +146,7 @@ describe('api routes', () => {
     for (const [name, route] of customerRoutes) expect(route.url, name).not.toMatch(/^\/api\/admin/)
   })
 
-  it('leaves only health, config, FAQ and the ways in open to anonymous callers', () => {
+  it('leaves only health, config, FAQ, product images and the ways in open to anonymous callers', () => {
     const open = customerRoutes.filter(([, route]) => !route.auth).map(([name]) => name)
     expect(open.sort()).toEqual(
       [
@@ -155,6 +155,7 @@ describe('api routes', () => {
         'faq',
         'health',
         'login',
+        'productImage',
         'refresh',
         'refreshToken',
         'register',

@@ -4,6 +4,7 @@ export function product(overrides: Partial<Product> = {}): Product {
   return {
     id: 1,
     name: 'Gift card 25 EUR',
+    description: 'A gift card worth 25 EUR for anything in the shop.',
     price: 25,
     city_id: 1,
     city_name: 'Vilnius',
@@ -11,6 +12,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     district_name: 'Senamiestis',
     quantity: 5,
     is_available: true,
+    image_url: null,
     ...overrides,
   }
 }

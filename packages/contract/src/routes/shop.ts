@@ -1,7 +1,8 @@
+import Type from 'typebox'
 import { TopupBody } from '../balance.js'
 import { AddToCartBody, ApplyCouponBody, ProductIdPathParam } from '../cart.js'
 import { CityIdParam, GroupedQuery, ProductIdParam, ProductsQuery } from '../catalog.js'
-import { IdParam, PageQuery } from '../common.js'
+import { IdParam, LangQuery, PageQuery } from '../common.js'
 import {
   Balance,
   BalanceHistory,
@@ -28,6 +29,35 @@ import {
 } from '../payments.js'
 import type { RouteDef } from '../route-def.js'
 
+// The catalogue answers names and descriptions in the language of `?lang=` (the web app sends
+// the one it shows), else of Accept-Language, else English.
+const LocalizedProductsQuery = Type.Object({ ...ProductsQuery.properties, ...LangQuery.properties })
+const LocalizedGroupedQuery = Type.Object({ ...GroupedQuery.properties, ...LangQuery.properties })
+
+/** The sizes a product image is kept in: `card` (at most 640 px a side) and `large` (1200 px). */
+const PRODUCT_IMAGE_SIZES = ['card', 'large'] as const
+
+const ProductImageQuery = Type.Object({
+  v: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 2_147_483_647,
+      description:
+        "The image's version, as image_url names it: with the current one the answer may be " +
+        'cached for a year; without it (or with an old one) it is revalidated by its ETag',
+    }),
+  ),
+  size: Type.Optional(
+    Type.Enum(PRODUCT_IMAGE_SIZES, { type: 'string', description: 'Default: large' }),
+  ),
+})
+
+/** A binary answer: the image's bytes, not JSON. */
+const WebpImage = Type.Unsafe<Uint8Array>({
+  description: 'The image, re-encoded as WebP without any metadata',
+  content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
+})
+
 export const shopRoutes = {
   // ------------------------------------------------------------------ catalogue
   listProducts: {
@@ -36,7 +66,7 @@ export const shopRoutes = {
     auth: true,
     summary: 'Products, 20 a page, filtered by city, district and name',
     tags: ['catalog'],
-    querystring: ProductsQuery,
+    querystring: LocalizedProductsQuery,
     response: { 200: ProductList },
   },
   groupedProducts: {
@@ -45,7 +75,7 @@ export const shopRoutes = {
     auth: true,
     summary: 'Products grouped by city and district',
     tags: ['catalog'],
-    querystring: GroupedQuery,
+    querystring: LocalizedGroupedQuery,
     response: { 200: ProductsGrouped },
   },
   citiesWithProducts: {
@@ -54,6 +84,7 @@ export const shopRoutes = {
     auth: true,
     summary: 'Cities that have at least one available product',
     tags: ['catalog'],
+    querystring: LangQuery,
     response: { 200: CityList },
   },
   districtsWithProducts: {
@@ -63,6 +94,7 @@ export const shopRoutes = {
     summary: 'Districts of a city that have at least one available product',
     tags: ['catalog'],
     params: CityIdParam,
+    querystring: LangQuery,
     response: { 200: DistrictList },
   },
   getProduct: {
@@ -72,7 +104,19 @@ export const shopRoutes = {
     summary: 'One product',
     tags: ['catalog'],
     params: ProductIdParam,
+    querystring: LangQuery,
     response: { 200: Product },
+  },
+  productImage: {
+    method: 'GET',
+    url: '/api/products/:id/image',
+    // Public, so that an <img> can load it (a browser sends no bearer token with one).
+    auth: false,
+    summary: "A product's image (WebP, with an ETag); 404 when it has none",
+    tags: ['catalog'],
+    params: ProductIdParam,
+    querystring: ProductImageQuery,
+    response: { 200: WebpImage },
   },
   listCities: {
     method: 'GET',
@@ -80,6 +124,7 @@ export const shopRoutes = {
     auth: true,
     summary: 'All cities',
     tags: ['catalog'],
+    querystring: LangQuery,
     response: { 200: CityList },
   },
   listCityDistricts: {
@@ -89,6 +134,7 @@ export const shopRoutes = {
     summary: 'All districts of a city',
     tags: ['catalog'],
     params: IdParam,
+    querystring: LangQuery,
     response: { 200: DistrictList },
   },
 

@@ -1,10 +1,13 @@
 // The catalogue: products with their place, and the cities and districts they are sold in.
 // Every list is one SQL query (no N+1), ordered by id so that paging is stable. The product list
 // and product pages, the shop's hottest reads, are kept in memory on PGlite (see productPage).
+// Names and descriptions are answered in the customer's language: Lithuanian for `lt`, English
+// otherwise, and English wherever the Lithuanian text is empty (domain rules, "Catalogue").
 import {
   type City,
   centsToEuros,
   type District,
+  type Lang,
   PRODUCTS_PAGE_SIZE,
   type Product,
   type ProductList,
@@ -16,6 +19,7 @@ import type { TableVersions } from '../../db/table-versions.js'
 import { AppError } from '../../http/errors.js'
 import type { SerializedJson } from '../../http/route.js'
 import { ReadCache } from '../../lib/read-cache.js'
+import { productImageUrl } from './images.js'
 
 export interface ProductFilter {
   cityId?: number | undefined
@@ -27,6 +31,7 @@ export interface ProductFilter {
 interface ProductRow {
   id: number
   name: string
+  description: string
   price_cents: number
   city_id: number
   city_name: string
@@ -34,6 +39,24 @@ interface ProductRow {
   district_name: string
   active: boolean
   quantity: number
+  /** The version of the product's image; null without one. */
+  image_version: number | null
+}
+
+/**
+ * The name of a city, district or product (table alias `alias`) in a language. `name` is the
+ * column from before names had two languages, kept equal to name_en until it is dropped.
+ */
+function nameIn(alias: 'p' | 'c' | 'd', lang: Lang): SQL {
+  const english = `coalesce(nullif(${alias}.name_en, ''), ${alias}.name)`
+  return sql.raw(lang === 'lt' ? `coalesce(nullif(${alias}.name_lt, ''), ${english})` : english)
+}
+
+/** A product's description (alias `p`) in a language. */
+function descriptionIn(lang: Lang): SQL {
+  return sql.raw(
+    lang === 'lt' ? "coalesce(nullif(p.description_lt, ''), p.description_en)" : 'p.description_en',
+  )
 }
 
 /** Escapes LIKE's wildcards so that a search for "100%" or "a_b" means those characters. */
@@ -45,6 +68,7 @@ function toProductDto(row: ProductRow): Product {
   return {
     id: row.id,
     name: row.name,
+    description: row.description,
     price: centsToEuros(row.price_cents),
     city_id: row.city_id,
     city_name: row.city_name,
@@ -52,6 +76,7 @@ function toProductDto(row: ProductRow): Product {
     district_name: row.district_name,
     quantity: row.quantity,
     is_available: row.active && row.quantity > 0,
+    image_url: row.image_version === null ? null : productImageUrl(row.id, row.image_version),
   }
 }
 
@@ -66,7 +91,10 @@ function listedWhere(filter: ProductFilter): SQL {
     if (search.includes('\u0000')) {
       throw new AppError('VALIDATION_ERROR', 'querystring.search must not contain NUL')
     }
-    conditions.push(sql`p.name ilike ${`%${escapeLike(search)}%`} escape '\\'`)
+    // Either language's name: a customer may know a product by its name in the other one.
+    const pattern = `%${escapeLike(search)}%`
+    conditions.push(sql`(p.name ilike ${pattern} escape '\\' or p.name_en ilike ${pattern} escape '\\'
+                         or p.name_lt ilike ${pattern} escape '\\')`)
   }
   return sql.join(conditions, sql` and `)
 }
@@ -74,15 +102,20 @@ function listedWhere(filter: ProductFilter): SQL {
 /** Buyable units: the stock not held by pending payments. */
 const QUANTITY = sql.raw('(p.stock - p.reserved)')
 
-/** A listed product with its city and district, from `products p` (a ProductRow). */
-const PRODUCT_WITH_PLACE = sql`select p.id, p.name, p.price_cents, p.city_id, c.name as city_name,
-                 p.district_id, d.name as district_name, p.active, ${QUANTITY} as quantity
+/** A listed product with its city, district and image version, from `products p` (a ProductRow). */
+function productWithPlace(lang: Lang): SQL {
+  return sql`select p.id, ${nameIn('p', lang)} as name, ${descriptionIn(lang)} as description,
+                 p.price_cents, p.city_id, ${nameIn('c', lang)} as city_name,
+                 p.district_id, ${nameIn('d', lang)} as district_name, p.active,
+                 ${QUANTITY} as quantity, pi.version as image_version
           from products p
           join cities c on c.id = p.city_id
-          join districts d on d.id = p.district_id`
+          join districts d on d.id = p.district_id
+          left join product_images pi on pi.product_id = p.id`
+}
 
 /** What the catalogue answers are read from. */
-const CATALOGUE_TABLES = ['products', 'cities', 'districts']
+const CATALOGUE_TABLES = ['products', 'cities', 'districts', 'product_images']
 
 export class CatalogService {
   /**
@@ -103,32 +136,44 @@ export class CatalogService {
   productPage(
     filter: ProductFilter,
     page: number | undefined,
+    lang: Lang,
     serialize: (list: ProductList) => SerializedJson,
   ): Promise<SerializedJson> {
-    const key = JSON.stringify(['list', filter.cityId, filter.districtId, filter.search, page])
-    return this.#answers.get(key, async () => serialize(await this.listProducts(filter, page)))
+    const key = JSON.stringify([
+      'list',
+      lang,
+      filter.cityId,
+      filter.districtId,
+      filter.search,
+      page,
+    ])
+    return this.#answers.get(key, async () =>
+      serialize(await this.listProducts(filter, page, lang)),
+    )
   }
 
   /** `getProduct` as `serialize` turns it into the route's answer, kept while still fresh. */
-  productAnswer(id: number, serialize: (product: Product) => SerializedJson) {
-    return this.#answers.get(JSON.stringify(['product', id]), async () =>
-      serialize(await this.getProduct(id)),
+  productAnswer(id: number, lang: Lang, serialize: (product: Product) => SerializedJson) {
+    return this.#answers.get(JSON.stringify(['product', lang, id]), async () =>
+      serialize(await this.getProduct(id, lang)),
     )
   }
 
   /** One page of 20 listed products and how many match in all, in one query. */
-  async listProducts(filter: ProductFilter, page = 1): Promise<ProductList> {
+  async listProducts(filter: ProductFilter, page = 1, lang: Lang = 'en'): Promise<ProductList> {
     const where = listedWhere(filter)
     const offset = (page - 1) * PRODUCTS_PAGE_SIZE
     // The count row always comes back, so an empty page still reports the real total.
     const rows = await queryRows<{ total: number } & Partial<ProductRow>>(
       this.db,
-      sql`select t.total, pg.id, pg.name, pg.price_cents, pg.city_id, c.name as city_name,
-                 pg.district_id, d.name as district_name, pg.active, pg.quantity
+      sql`select t.total, pg.id, pg.name, pg.description, pg.price_cents, pg.city_id,
+                 ${nameIn('c', lang)} as city_name, pg.district_id,
+                 ${nameIn('d', lang)} as district_name, pg.active, pg.quantity,
+                 pi.version as image_version
           from (select count(*)::int as total from products p where ${where}) t
           left join lateral (
-            select p.id, p.name, p.price_cents, p.city_id, p.district_id, p.active,
-                   ${QUANTITY} as quantity
+            select p.id, ${nameIn('p', lang)} as name, ${descriptionIn(lang)} as description,
+                   p.price_cents, p.city_id, p.district_id, p.active, ${QUANTITY} as quantity
             from products p
             where ${where}
             order by p.id
@@ -136,6 +181,7 @@ export class CatalogService {
           ) pg on true
           left join cities c on c.id = pg.city_id
           left join districts d on d.id = pg.district_id
+          left join product_images pi on pi.product_id = pg.id
           order by pg.id`,
     )
     const total = rows[0]?.total ?? 0
@@ -146,10 +192,13 @@ export class CatalogService {
   }
 
   /** Listed products grouped by city, then district (cities and districts in id order). */
-  async groupedProducts(filter: Omit<ProductFilter, 'search'>): Promise<ProductsGrouped> {
+  async groupedProducts(
+    filter: Omit<ProductFilter, 'search'>,
+    lang: Lang = 'en',
+  ): Promise<ProductsGrouped> {
     const rows = await queryRows<ProductRow>(
       this.db,
-      sql`${PRODUCT_WITH_PLACE} where ${listedWhere(filter)} order by c.id, d.id, p.id`,
+      sql`${productWithPlace(lang)} where ${listedWhere(filter)} order by c.id, d.id, p.id`,
     )
     const grouped: ProductsGrouped = { cities: [] }
     for (const row of rows) {
@@ -172,25 +221,28 @@ export class CatalogService {
    * One product by id. A deactivated product is still found (shown as unavailable), so a link
    * from a cart or an order keeps working; only an unknown id is a 404.
    */
-  async getProduct(id: number): Promise<Product> {
+  async getProduct(id: number, lang: Lang = 'en'): Promise<Product> {
     const [row] = await queryRows<ProductRow>(
       this.db,
-      sql`${PRODUCT_WITH_PLACE} where p.id = ${id}`,
+      sql`${productWithPlace(lang)} where p.id = ${id}`,
     )
     if (!row) throw new AppError('PRODUCT_NOT_FOUND')
     return toProductDto(row)
   }
 
   /** Every city, in id order. */
-  async listCities(): Promise<City[]> {
-    return queryRows<City>(this.db, sql`select id, name from cities order by id`)
+  async listCities(lang: Lang = 'en'): Promise<City[]> {
+    return queryRows<City>(
+      this.db,
+      sql`select c.id, ${nameIn('c', lang)} as name from cities c order by c.id`,
+    )
   }
 
   /** Cities with at least one available product (active, buyable quantity above 0). */
-  async citiesWithProducts(): Promise<City[]> {
+  async citiesWithProducts(lang: Lang = 'en'): Promise<City[]> {
     return queryRows<City>(
       this.db,
-      sql`select c.id, c.name from cities c
+      sql`select c.id, ${nameIn('c', lang)} as name from cities c
           where exists (select 1 from products p
                         where p.city_id = c.id and p.active and p.stock > p.reserved)
           order by c.id`,
@@ -198,24 +250,28 @@ export class CatalogService {
   }
 
   /** Every district of a city; CITY_NOT_FOUND for an unknown city. */
-  async listCityDistricts(cityId: number): Promise<District[]> {
-    return this.districtsOf(cityId, false)
+  async listCityDistricts(cityId: number, lang: Lang = 'en'): Promise<District[]> {
+    return this.districtsOf(cityId, false, lang)
   }
 
   /** Districts of a city with at least one available product; CITY_NOT_FOUND for an unknown city. */
-  async districtsWithProducts(cityId: number): Promise<District[]> {
-    return this.districtsOf(cityId, true)
+  async districtsWithProducts(cityId: number, lang: Lang = 'en'): Promise<District[]> {
+    return this.districtsOf(cityId, true, lang)
   }
 
   /** One query: the city row always comes back when it exists, with or without districts. */
-  private async districtsOf(cityId: number, onlyAvailable: boolean): Promise<District[]> {
+  private async districtsOf(
+    cityId: number,
+    onlyAvailable: boolean,
+    lang: Lang,
+  ): Promise<District[]> {
     const availability = onlyAvailable
       ? sql`and exists (select 1 from products p
                         where p.district_id = d.id and p.active and p.stock > p.reserved)`
       : sql``
     const rows = await queryRows<{ city_id: number; id: number | null; name: string | null }>(
       this.db,
-      sql`select c.id as city_id, d.id, d.name
+      sql`select c.id as city_id, d.id, ${nameIn('d', lang)} as name
           from cities c
           left join districts d on d.city_id = c.id ${availability}
           where c.id = ${cityId}

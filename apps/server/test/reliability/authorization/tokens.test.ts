@@ -66,6 +66,7 @@ const PUBLIC = [
   'refresh',
   'refreshToken',
   'faq',
+  'productImage',
 ]
 
 describe('tokens', () => {

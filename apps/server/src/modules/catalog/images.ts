@@ -1,0 +1,213 @@
+// Product images. What the owner uploads is decoded, turned upright by its EXIF orientation,
+// shrunk and re-encoded as WebP with every metadata block dropped (EXIF with a phone's GPS
+// position, ICC profiles, XMP, comments): nothing of the original file reaches a customer. The
+// result is kept in product_images, so every server process serves the same bytes.
+import { randomInt } from 'node:crypto'
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@shop/contract'
+import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
+import type { Db, DbOrTx } from '../../db/client.js'
+import { productImages, products } from '../../db/schema/catalog.js'
+import { AppError } from '../../http/errors.js'
+
+/** The sizes an image is kept in: cards in lists, and the product page. */
+export type ImageSize = 'card' | 'large'
+
+/** Longest side of each size in pixels; a smaller upload is never enlarged. */
+export const IMAGE_SIDES: Readonly<Record<ImageSize, number>> = { card: 640, large: 1200 }
+
+/**
+ * Decoded pixels an upload may have. A few megabytes of PNG can unpack into an enormous picture;
+ * this is above any phone camera's default (a 50 MP photo) and about 180 MB of memory at most.
+ */
+const MAX_INPUT_PIXELS = 60_000_000
+
+/** WebP quality: no visible loss on photos and drawings at about a tenth of a JPEG's size. */
+const WEBP_QUALITY = 80
+
+/** An upload re-encoded: WebP bytes of each size, and the large one's dimensions. */
+export interface ReencodedImage {
+  card: Buffer
+  large: Buffer
+  width: number
+  height: number
+}
+
+type ImageType = (typeof IMAGE_TYPES)[number]
+
+/** The format a file's first bytes announce (its signature), when it is one the shop takes. */
+function sniff(bytes: Uint8Array): ImageType | null {
+  const ascii = (from: number, to: number) =>
+    Buffer.from(bytes.subarray(from, to)).toString('latin1')
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg'
+  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'image/png'
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp'
+  return null
+}
+
+/** The media type of a Content-Type header, without parameters, in lower case. */
+function mediaType(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase()
+}
+
+/**
+ * Re-encodes an uploaded image. `contentType` is the upload's declared type; it must be JPEG, PNG
+ * or WebP, and so must the bytes (read from their signature: a JPEG sent as image/png is taken,
+ * since it is decoded and re-encoded anyway, but an SVG, GIF or anything else is not).
+ *
+ * Throws AppError UNSUPPORTED_MEDIA_TYPE (415) for another declared type, PAYLOAD_TOO_LARGE
+ * (413) above IMAGE_MAX_BYTES, IMAGE_INVALID (400) for bytes that are not a readable image of
+ * those formats (truncated, corrupt, or more than MAX_INPUT_PIXELS pixels).
+ */
+export async function reencodeImage(
+  bytes: Uint8Array,
+  contentType: string,
+): Promise<ReencodedImage> {
+  if (!(IMAGE_TYPES as readonly string[]).includes(mediaType(contentType))) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A product image must be JPEG, PNG or WebP.')
+  }
+  if (bytes.byteLength > IMAGE_MAX_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'A product image may be at most 5 MB.')
+  }
+  if (sniff(bytes) === null) throw new AppError('IMAGE_INVALID')
+  try {
+    // failOn 'error': a truncated or corrupt file is refused rather than half decoded. Only the
+    // first frame of an animated WebP is kept.
+    const upright = sharp(bytes, {
+      failOn: 'error',
+      limitInputPixels: MAX_INPUT_PIXELS,
+      animated: false,
+    }).autoOrient()
+    // No keepMetadata/keepExif/keepIccProfile/withMetadata: sharp writes no metadata at all, and
+    // converts colours to sRGB before dropping the ICC profile.
+    const encode = (size: ImageSize) =>
+      upright
+        .clone()
+        .resize({
+          width: IMAGE_SIDES[size],
+          height: IMAGE_SIDES[size],
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer({ resolveWithObject: true })
+    const [large, card] = await Promise.all([encode('large'), encode('card')])
+    return {
+      card: card.data,
+      large: large.data,
+      width: large.info.width,
+      height: large.info.height,
+    }
+  } catch {
+    throw new AppError('IMAGE_INVALID')
+  }
+}
+
+/** The customers' path of an image version (the product answers' `image_url`). */
+export function productImageUrl(productId: number, version: number): string {
+  return `/api/products/${productId}/image?v=${version}`
+}
+
+/** What `ProductImages.put` stored. */
+export interface StoredImage {
+  /** Names these bytes: new on every upload (random, so never reused even after a removal). */
+  version: number
+  /** The customers' path, as product answers give it in `image_url`. */
+  url: string
+  /** Of the large size, in pixels. */
+  width: number
+  height: number
+}
+
+/** One size of a product's image, as GET /api/products/:id/image sends it. */
+export interface ImageFile {
+  bytes: Buffer
+  version: number
+  /** A strong validator: the version and the size. */
+  etag: string
+}
+
+const MAX_VERSION = 2_147_483_647
+
+/** The catalog module's product images (it owns product_images). */
+export class ProductImages {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Sets a product's one image from an upload (the owner's PUT /api/admin/products/:id/image):
+   * `bytes` is the request body as received, `contentType` the request's Content-Type. The image
+   * is re-encoded first (see reencodeImage), outside any transaction; then it replaces the
+   * product's image, if any, under a new version.
+   *
+   * Throws AppError UNSUPPORTED_MEDIA_TYPE (415), PAYLOAD_TOO_LARGE (413), IMAGE_INVALID (400)
+   * and PRODUCT_NOT_FOUND (404); nothing is stored then.
+   */
+  async put(productId: number, bytes: Uint8Array, contentType: string): Promise<StoredImage> {
+    return this.store(productId, await reencodeImage(bytes, contentType))
+  }
+
+  /** Stores an image reencodeImage made (the demo seed does so inside its transaction). */
+  async store(productId: number, image: ReencodedImage, db: DbOrTx = this.db) {
+    const [product] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, productId))
+    if (!product) throw new AppError('PRODUCT_NOT_FOUND')
+    const fresh = randomInt(1, MAX_VERSION)
+    const [row] = await db
+      .insert(productImages)
+      .values({ productId, version: fresh, ...image })
+      .onConflictDoUpdate({
+        target: productImages.productId,
+        set: {
+          // A new version even in the one chance in two billion of drawing the current one.
+          version: sql`case when ${productImages.version} = ${fresh}::int
+                       then ${(fresh % (MAX_VERSION - 1)) + 1}::int else ${fresh}::int end`,
+          card: image.card,
+          large: image.large,
+          width: image.width,
+          height: image.height,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ version: productImages.version })
+    if (!row) throw new Error(`product ${productId}: the image was not stored`)
+    const { version } = row
+    return {
+      version,
+      url: productImageUrl(productId, version),
+      width: image.width,
+      height: image.height,
+    }
+  }
+
+  /** Removes a product's image; false when it had none. */
+  async remove(productId: number, db: DbOrTx = this.db): Promise<boolean> {
+    const removed = await db
+      .delete(productImages)
+      .where(eq(productImages.productId, productId))
+      .returning({ productId: productImages.productId })
+    return removed.length > 0
+  }
+
+  /** The current version of a product's image, or null without one. */
+  async version(productId: number): Promise<number | null> {
+    const [row] = await this.db
+      .select({ version: productImages.version })
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+    return row?.version ?? null
+  }
+
+  /** One size of a product's image; undefined when the product has none (or is unknown). */
+  async get(productId: number, size: ImageSize = 'large'): Promise<ImageFile | undefined> {
+    const [row] = await this.db
+      .select({
+        version: productImages.version,
+        bytes: size === 'card' ? productImages.card : productImages.large,
+      })
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+    return row && { ...row, etag: `"${row.version}-${size}"` }
+  }
+}
