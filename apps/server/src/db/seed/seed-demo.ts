@@ -1,15 +1,23 @@
-// Loads the demo shop into an empty database: cities and districts, products, coupons, support
-// categories and the FAQ. It runs in one transaction, so a crash leaves no half-seeded shop.
+// Loads the demo shop into an empty database: cities and districts, products (named and described
+// in English and Lithuanian, a few with an image), coupons, support categories and the FAQ. It
+// runs in one transaction, so a crash leaves no half-seeded shop; the images are rendered before
+// it begins.
 import { sql } from 'drizzle-orm'
+import { ProductImages } from '../../modules/catalog/images.js'
 import type { Db } from '../client.js'
 import { cities, coupons, districts, faqEntries, products, supportCategories } from '../schema.js'
-import {
-  demoCities,
-  demoCoupons,
-  demoFaq,
-  demoProducts,
-  demoSupportCategories,
-} from './demo-data.js'
+import { demoCoupons, demoFaq, demoSupportCategories } from './demo-data.js'
+import { demoImages } from './demo-images.js'
+import { demoCities } from './demo-places.js'
+import type { DemoProduct } from './demo-products.js'
+import { vilniusAndKaunasProducts } from './demo-products-1.js'
+import { otherCitiesProducts } from './demo-products-2.js'
+
+/** Every demo product, in the order they are inserted (their ids follow it). */
+export const demoProducts: readonly DemoProduct[] = [
+  ...vilniusAndKaunasProducts,
+  ...otherCitiesProducts,
+]
 
 /** True when the shop has no catalogue yet (a fresh database). */
 export async function isEmptyShop(db: Db): Promise<boolean> {
@@ -18,34 +26,63 @@ export async function isEmptyShop(db: Db): Promise<boolean> {
 }
 
 export async function seedDemo(db: Db): Promise<void> {
+  const images = await demoImages()
+  const productImages = new ProductImages(db)
   await db.transaction(async (tx) => {
+    // The old `name` columns are kept equal to the English names until they are dropped.
     const districtIds = new Map<string, { cityId: number; districtId: number }>()
     for (const city of demoCities) {
-      const [row] = await tx.insert(cities).values({ name: city.name }).returning({ id: cities.id })
-      if (!row) throw new Error(`could not insert city ${city.name}`)
+      const [row] = await tx
+        .insert(cities)
+        .values({ name: city.name.en, nameEn: city.name.en, nameLt: city.name.lt })
+        .returning({ id: cities.id })
+      if (!row) throw new Error(`could not insert city ${city.name.en}`)
       const inserted = await tx
         .insert(districts)
-        .values(city.districts.map((name) => ({ cityId: row.id, name })))
-        .returning({ id: districts.id, name: districts.name })
+        .values(
+          city.districts.map((name) => ({
+            cityId: row.id,
+            name: name.en,
+            nameEn: name.en,
+            nameLt: name.lt,
+          })),
+        )
+        .returning({ id: districts.id, nameLt: districts.nameLt })
       for (const d of inserted) {
-        districtIds.set(`${city.name}/${d.name}`, { cityId: row.id, districtId: d.id })
+        districtIds.set(`${city.name.en}/${d.nameLt}`, { cityId: row.id, districtId: d.id })
       }
     }
 
-    await tx.insert(products).values(
-      demoProducts.map((p) => {
-        const place = districtIds.get(`${p.city}/${p.district}`)
-        if (!place) throw new Error(`demo product ${p.name}: unknown place ${p.city}/${p.district}`)
-        return {
-          name: p.name,
-          category: p.category,
-          priceCents: p.priceCents,
-          stock: p.stock,
-          cityId: place.cityId,
-          districtId: place.districtId,
-        }
-      }),
-    )
+    const productIds = await tx
+      .insert(products)
+      .values(
+        demoProducts.map((p) => {
+          const place = districtIds.get(`${p.city}/${p.district}`)
+          if (!place) {
+            throw new Error(`demo product ${p.name.en}: unknown place ${p.city}/${p.district}`)
+          }
+          return {
+            name: p.name.en,
+            nameEn: p.name.en,
+            nameLt: p.name.lt,
+            descriptionEn: p.description.en,
+            descriptionLt: p.description.lt,
+            category: p.category,
+            priceCents: p.priceCents,
+            stock: p.stock,
+            cityId: place.cityId,
+            districtId: place.districtId,
+          }
+        }),
+      )
+      .returning({ id: products.id })
+    // Ids are drawn in the order of the rows given.
+    const ids = productIds.map((row) => row.id).sort((a, b) => a - b)
+    for (const [index, product] of demoProducts.entries()) {
+      const image = product.image && images.get(product.image)
+      const id = ids[index]
+      if (image && id !== undefined) await productImages.store(id, image, tx)
+    }
 
     await tx.insert(coupons).values(
       demoCoupons.map((c) => ({
