@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { createServer, defineConfig, type Plugin } from 'vite'
+import { build, createServer, defineConfig, type Plugin } from 'vite'
 
 // Use the contract's TypeScript source directly instead of its compiled dist.
 const contractSource = fileURLToPath(
@@ -61,8 +61,45 @@ function prerenderLanding(): Plugin {
   }
 }
 
+/**
+ * The back office (admin.html, served at /admin): built once the customer app is, as a build of its
+ * own into the same folder. The two apps then share no chunk, so the customer app's files are the
+ * same as without it: in one build with two inputs, React and Vite's preload helper move to
+ * chunks both apps load, and the static landing page needs a second script.
+ */
+function buildBackOffice(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'shop:build-back-office',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        resolve: { alias: { '@shop/contract': contractSource } },
+        plugins: [react(), tailwindcss()],
+        build: {
+          outDir,
+          emptyOutDir: false,
+          sourcemap: false,
+          rolldownOptions: {
+            input: fileURLToPath(new URL('admin.html', import.meta.url)),
+            treeshake: {
+              moduleSideEffects: (id) => (contractModule.test(id) ? false : undefined),
+            },
+          },
+        },
+      })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderLanding()],
+  plugins: [react(), tailwindcss(), prerenderLanding(), buildBackOffice()],
   resolve: {
     alias: { '@shop/contract': contractSource },
   },

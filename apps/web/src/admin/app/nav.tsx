@@ -1,0 +1,75 @@
+import type { StaffRole } from '@shop/contract'
+import type { ComponentType } from 'react'
+import { CoinIcon, PinIcon } from '../../shared/ui/icons'
+import type { AdminEndpoint } from '../api/call'
+import { BoxIcon, FolderIcon, ListIcon, QuestionIcon, UsersIcon } from '../ui/icons'
+
+export interface NavEntry {
+  /** Path inside /admin. */
+  to: string
+  /** i18n key of the label. */
+  label: string
+  icon: ComponentType<{ className?: string }>
+  /** The call the screen opens with; its access in the contract says who may see the screen. */
+  endpoint: AdminEndpoint
+  /** Owner only (the contract's `auth: 'owner'`, checked by nav.test.tsx). */
+  ownerOnly: boolean
+}
+
+/** The back office's screens, in the navigation's order. */
+export const NAV: readonly NavEntry[] = [
+  {
+    to: '/products',
+    label: 'nav.products',
+    icon: BoxIcon,
+    endpoint: 'GET /api/admin/products',
+    ownerOnly: true,
+  },
+  {
+    to: '/places',
+    label: 'nav.places',
+    icon: PinIcon,
+    endpoint: 'GET /api/admin/cities',
+    ownerOnly: true,
+  },
+  {
+    to: '/coupons',
+    label: 'nav.coupons',
+    icon: CoinIcon,
+    endpoint: 'GET /api/admin/coupons',
+    ownerOnly: true,
+  },
+  {
+    to: '/faq',
+    label: 'nav.faq',
+    icon: QuestionIcon,
+    endpoint: 'GET /api/admin/faq',
+    ownerOnly: false,
+  },
+  {
+    to: '/categories',
+    label: 'nav.categories',
+    icon: FolderIcon,
+    endpoint: 'GET /api/admin/support/categories',
+    ownerOnly: true,
+  },
+  {
+    to: '/staff',
+    label: 'nav.staff',
+    icon: UsersIcon,
+    endpoint: 'GET /api/admin/staff',
+    ownerOnly: true,
+  },
+  {
+    to: '/audit',
+    label: 'nav.audit',
+    icon: ListIcon,
+    endpoint: 'GET /api/admin/audit',
+    ownerOnly: true,
+  },
+]
+
+/** The screens a role may open. */
+export function navFor(role: StaffRole | undefined): readonly NavEntry[] {
+  return NAV.filter((entry) => role === 'owner' || !entry.ownerOnly)
+}

@@ -1,0 +1,86 @@
+import { lazy, useEffect } from 'react'
+import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router'
+import { setNavigator } from '../../shared/navigation'
+import { AdminLayout } from './AdminLayout'
+import { Home, RequireGuest, RequireOwner, RequireStaff } from './guards'
+
+// Every screen is its own chunk, loaded when its route is first visited.
+const SetupPage = lazy(() =>
+  import('../setup/SetupPage').then((module) => ({ default: module.SetupPage })),
+)
+const LoginPage = lazy(() =>
+  import('../login/LoginPage').then((module) => ({ default: module.LoginPage })),
+)
+const ProductsPage = lazy(() =>
+  import('../products/ProductsPage').then((module) => ({ default: module.ProductsPage })),
+)
+const ProductPage = lazy(() =>
+  import('../products/ProductPage').then((module) => ({ default: module.ProductPage })),
+)
+const PlacesPage = lazy(() =>
+  import('../places/PlacesPage').then((module) => ({ default: module.PlacesPage })),
+)
+const CouponsPage = lazy(() =>
+  import('../coupons/CouponsPage').then((module) => ({ default: module.CouponsPage })),
+)
+const FaqPage = lazy(() => import('../faq/FaqPage').then((module) => ({ default: module.FaqPage })))
+const CategoriesPage = lazy(() =>
+  import('../categories/CategoriesPage').then((module) => ({ default: module.CategoriesPage })),
+)
+const StaffPage = lazy(() =>
+  import('../staff/StaffPage').then((module) => ({ default: module.StaffPage })),
+)
+const AuditPage = lazy(() =>
+  import('../audit/AuditPage').then((module) => ({ default: module.AuditPage })),
+)
+
+/** The back office's routes, relative to /admin. */
+export const adminRoutes: RouteObject[] = [
+  // The setup link works signed in or not: it creates another account.
+  { path: 'setup', element: <SetupPage /> },
+  { element: <RequireGuest />, children: [{ path: 'login', element: <LoginPage /> }] },
+  {
+    element: <RequireStaff />,
+    children: [
+      {
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <Home /> },
+          { path: 'faq', element: <FaqPage /> },
+          {
+            element: <RequireOwner />,
+            children: [
+              { path: 'products', element: <ProductsPage /> },
+              { path: 'products/new', element: <ProductPage /> },
+              { path: 'products/:id', element: <ProductPage /> },
+              { path: 'places', element: <PlacesPage /> },
+              { path: 'coupons', element: <CouponsPage /> },
+              { path: 'categories', element: <CategoriesPage /> },
+              { path: 'staff', element: <StaffPage /> },
+              { path: 'audit', element: <AuditPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+]
+
+/**
+ * The routes for <BrowserRouter basename="/admin">; the router is also the navigation bridge for
+ * the API client (a session that ends goes to the sign-in page).
+ */
+export function AdminRoutes() {
+  const navigate = useNavigate()
+  useEffect(() => {
+    setNavigator({
+      navigate: (to, options) => {
+        void navigate(to, options)
+      },
+      getPathname: () => window.location.pathname,
+    })
+    return () => setNavigator(null)
+  }, [navigate])
+  return useRoutes(adminRoutes)
+}

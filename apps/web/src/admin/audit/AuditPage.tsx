@@ -1,0 +1,80 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from '../../shared/i18n'
+import { useFormat } from '../../shared/i18n/useFormat'
+import { EmptyState } from '../../shared/ui/EmptyState'
+import { Page } from '../../shared/ui/Page'
+import { Pager } from '../../shared/ui/Pager'
+import { adminCall } from '../api/call'
+import { ADMIN_PAGE_SIZE } from '../api/queries'
+import { ListIcon } from '../ui/icons'
+import { QueryView } from '../ui/QueryView'
+import { Table, Td, Th } from '../ui/Table'
+
+/** Every write of the back office, newest first: when, who, what, on which entity. */
+export function AuditPage() {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const [page, setPage] = useState(1)
+  const audit = useQuery({
+    queryKey: ['admin', 'audit', page],
+    queryFn: ({ signal }) =>
+      adminCall('GET /api/admin/audit', { query: { page, page_size: ADMIN_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  })
+  return (
+    <Page title={t('audit.title')} description={t('audit.description')}>
+      <QueryView query={audit}>
+        {({ entries, total }) =>
+          entries.length === 0 ? (
+            <EmptyState icon={<ListIcon />} title={t('audit.empty')} />
+          ) : (
+            <>
+              <p className="mb-2 text-slate-500 text-sm">{t('common.total', { count: total })}</p>
+              <Table
+                caption={t('audit.title')}
+                head={
+                  <>
+                    <Th>{t('audit.when')}</Th>
+                    <Th>{t('audit.who')}</Th>
+                    <Th>{t('audit.action')}</Th>
+                    <Th className="hidden md:table-cell">{t('audit.entity')}</Th>
+                    <Th>{t('audit.summary')}</Th>
+                  </>
+                }
+              >
+                {entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <Td className="whitespace-nowrap">{format.dateTime(entry.created_at)}</Td>
+                    <Td className="font-medium text-slate-900">
+                      {entry.staff_username ?? t('audit.system')}
+                    </Td>
+                    <Td>
+                      <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800 text-xs">
+                        {entry.action}
+                      </code>
+                    </Td>
+                    <Td className="hidden whitespace-nowrap md:table-cell">
+                      {entry.entity}
+                      {entry.entity_id ? (
+                        <span className="text-slate-500"> #{entry.entity_id}</span>
+                      ) : null}
+                    </Td>
+                    <Td className="min-w-48 break-words">{entry.summary}</Td>
+                  </tr>
+                ))}
+              </Table>
+              <Pager
+                label={t('audit.pages')}
+                page={page}
+                hasNext={page * ADMIN_PAGE_SIZE < total}
+                onPrevious={() => setPage((current) => Math.max(1, current - 1))}
+                onNext={() => setPage((current) => current + 1)}
+              />
+            </>
+          )
+        }
+      </QueryView>
+    </Page>
+  )
+}

@@ -1,0 +1,187 @@
+import {
+  type AdminCategories,
+  AdminCategoriesBody,
+  type AdminCategory,
+  type AdminCategoryInput,
+} from '@shop/contract'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { getErrorMessage, isApiError } from '../../shared/api/errors'
+import { useTranslation } from '../../shared/i18n'
+import { Alert } from '../../shared/ui/Alert'
+import { Badge } from '../../shared/ui/Badge'
+import { Button } from '../../shared/ui/Button'
+import { TextField } from '../../shared/ui/Field'
+import { PlusIcon } from '../../shared/ui/icons'
+import { Page } from '../../shared/ui/Page'
+import { notify } from '../../shared/ui/toast'
+import { adminCall } from '../api/call'
+import { unkeyed, useListEditor } from '../forms/useListEditor'
+import { invalidFields } from '../forms/validate'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { OrderButtons } from '../ui/OrderButtons'
+import { QueryView } from '../ui/QueryView'
+
+const CATEGORIES_KEY = ['admin', 'categories'] as const
+
+/** A category as edited: a stored one keeps its id and ticket count, a new one has neither. */
+type EditedCategory = AdminCategoryInput & { tickets: number }
+
+const toEdited = (items: readonly AdminCategory[]): EditedCategory[] =>
+  items.map(({ id, name_en, name_lt, tickets }) => ({ id, name_en, name_lt, tickets }))
+
+/** The body: ids kept for the stored categories (renamed), none for new ones (created). */
+function toBody(items: readonly EditedCategory[]): AdminCategoriesBody {
+  return {
+    items: items.map(({ id, name_en, name_lt }) => ({
+      ...(id === undefined ? {} : { id }),
+      name_en: name_en.trim(),
+      name_lt: name_lt.trim(),
+    })),
+  }
+}
+
+function CategoriesEditor({ stored }: { stored: AdminCategories }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const list = useListEditor<EditedCategory>(toEdited(stored.items))
+  const [invalid, setInvalid] = useState<Set<string>>(new Set())
+  const [confirming, setConfirming] = useState(false)
+  const { reset } = list
+  useEffect(() => reset(toEdited(stored.items)), [stored, reset])
+
+  const body = toBody(unkeyed(list.items))
+  const dirty = JSON.stringify(body) !== JSON.stringify(toBody(toEdited(stored.items)))
+
+  const save = useMutation({
+    mutationFn: (sent: AdminCategoriesBody) =>
+      adminCall('PUT /api/admin/support/categories', { body: sent }),
+    onSuccess: (answer) => {
+      setConfirming(false)
+      client.setQueryData(CATEGORIES_KEY, answer)
+      notify.success(t('categories.saved'))
+    },
+  })
+  const saveError = save.error
+    ? isApiError(save.error) && save.error.code === 'IN_USE'
+      ? t('categories.inUse')
+      : getErrorMessage(save.error, t)
+    : null
+
+  const submit = () => {
+    const found = invalidFields(AdminCategoriesBody, body)
+    setInvalid(found)
+    if (found.size > 0) return
+    if (list.removedCount > 0 && !confirming) setConfirming(true)
+    else save.mutate(body)
+  }
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-slate-600 text-sm">
+          {t('categories.count', { count: list.items.length })}{' '}
+          {dirty ? <Badge tone="amber">{t('common.unsaved')}</Badge> : null}
+        </p>
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            disabled={!dirty}
+            onClick={() => list.reset(toEdited(stored.items))}
+          >
+            {t('common.discard')}
+          </Button>
+          <Button disabled={!dirty} loading={save.isPending} onClick={submit}>
+            {t('common.save')}
+          </Button>
+        </div>
+      </div>
+      {invalid.has('items') ? (
+        <Alert tone="error" className="mb-4">
+          {t('categories.errors.atLeastOne')}
+        </Alert>
+      ) : null}
+      {saveError && !confirming ? (
+        <Alert tone="error" className="mb-4">
+          {saveError}
+        </Alert>
+      ) : null}
+      <ol className="flex flex-col gap-3">
+        {list.items.map((item, index) => {
+          const name = t('categories.itemName', { number: index + 1 })
+          const field = (key: 'name_en' | 'name_lt') => ({
+            value: item[key],
+            onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+              list.update(item.key, { [key]: event.target.value }),
+            error: invalid.has(`items.${index}.${key}`) ? t('categories.errors.name') : null,
+          })
+          return (
+            <li
+              key={item.key}
+              className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+            >
+              <div className="mb-3 flex items-center justify-between gap-3">
+                <h2 className="font-semibold text-slate-900">
+                  {name}{' '}
+                  <span className="font-normal text-slate-500 text-sm">
+                    {item.id === undefined
+                      ? t('categories.new')
+                      : t('categories.tickets', { count: item.tickets })}
+                  </span>
+                </h2>
+                <OrderButtons
+                  name={name}
+                  first={index === 0}
+                  last={index === list.items.length - 1}
+                  onMove={(by) => list.move(item.key, by)}
+                  onRemove={() => list.remove(item.key)}
+                  removeBlocked={item.tickets > 0 ? t('categories.cannotRemove') : undefined}
+                />
+              </div>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <TextField label={t('fields.nameEn')} lang="en" {...field('name_en')} />
+                <TextField label={t('fields.nameLt')} lang="lt" {...field('name_lt')} />
+              </div>
+            </li>
+          )
+        })}
+      </ol>
+      <Button
+        variant="secondary"
+        className="mt-4"
+        onClick={() => list.add({ name_en: '', name_lt: '', tickets: 0 })}
+      >
+        <PlusIcon className="size-4" />
+        {t('categories.add')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('categories.confirmTitle')}
+        confirmLabel={t('common.save')}
+        pending={save.isPending}
+        error={saveError}
+        onConfirm={submit}
+        onClose={() => {
+          setConfirming(false)
+          save.reset()
+        }}
+      >
+        {t('categories.confirmText', { count: list.removedCount })}
+      </ConfirmDialog>
+    </>
+  )
+}
+
+/** The categories customers choose for a ticket, in both languages and in display order. */
+export function CategoriesPage() {
+  const { t } = useTranslation()
+  const categories = useQuery({
+    queryKey: CATEGORIES_KEY,
+    queryFn: ({ signal }) => adminCall('GET /api/admin/support/categories', { signal }),
+  })
+  return (
+    <Page title={t('categories.title')} description={t('categories.description')} width="medium">
+      <QueryView query={categories}>{(stored) => <CategoriesEditor stored={stored} />}</QueryView>
+    </Page>
+  )
+}

@@ -1,0 +1,160 @@
+import { type AdminCoupon, CouponBody, type CouponKind, type CouponPatch } from '@shop/contract'
+import { useMutation } from '@tanstack/react-query'
+import { getErrorMessage, isApiError } from '../../shared/api/errors'
+import { useTranslation } from '../../shared/i18n'
+import { Alert } from '../../shared/ui/Alert'
+import { Button } from '../../shared/ui/Button'
+import { TextField } from '../../shared/ui/Field'
+import { useForm } from '../forms/useForm'
+import { Checkbox, RadioGroup } from '../ui/Choice'
+import {
+  type CouponField,
+  couponChanges,
+  couponToValues,
+  EMPTY_COUPON,
+  readCoupon,
+} from './couponValues'
+
+interface CouponFormProps {
+  /** The coupon being edited; none for a new one. */
+  coupon?: AdminCoupon
+  save: (body: CouponBody | CouponPatch) => Promise<unknown>
+  onDone: () => void
+  onCancel: () => void
+}
+
+/** Every rule of a coupon: code, kind and amount, minimum subtotal, dates, limits, status. */
+export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) {
+  const { t, i18n } = useTranslation()
+  const initial = coupon ? couponToValues(coupon, i18n.language) : EMPTY_COUPON
+  const form = useForm(initial)
+  const { values } = form
+
+  const mutation = useMutation({
+    mutationFn: save,
+    onSuccess: onDone,
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'CODE_TAKEN') {
+        form.fieldError('code', t('coupons.errors.codeTaken'))
+      } else {
+        form.setFormError(getErrorMessage(error, t))
+      }
+    },
+  })
+
+  const message = (field: string, problem?: string) =>
+    t(
+      `coupons.errors.${problem === 'required' || problem === 'order' ? `${field}_${problem}` : field}`,
+    )
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        const { body, problems } = readCoupon(values)
+        const extra: Partial<Record<CouponField, string>> = {}
+        for (const [field, problem] of Object.entries(problems)) {
+          extra[field as CouponField] = message(field, problem)
+        }
+        if (!form.check(event, CouponBody, body, (field) => message(field), extra)) return
+        const sent = coupon ? couponChanges(readCoupon(initial).body, body) : body
+        if (Object.keys(sent).length === 0) onDone()
+        else mutation.mutate(sent)
+      }}
+    >
+      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('coupons.code')}
+          hint={t('coupons.codeHint')}
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          {...form.text('code')}
+        />
+        <TextField
+          label={t('coupons.note')}
+          hint={t('coupons.noteHint')}
+          maxLength={500}
+          {...form.text('description')}
+        />
+      </div>
+      <RadioGroup
+        legend={t('coupons.kind')}
+        name="kind"
+        value={values.kind}
+        onChange={(kind: CouponKind) => form.set('kind', kind)}
+        options={[
+          { value: 'percent', label: t('coupons.kinds.percent') },
+          { value: 'fixed', label: t('coupons.kinds.fixed') },
+        ]}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {values.kind === 'percent' ? (
+          <TextField
+            label={t('coupons.percentOff')}
+            inputMode="numeric"
+            autoComplete="off"
+            {...form.text('percent_off')}
+          />
+        ) : (
+          <TextField
+            label={t('coupons.amountOff')}
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.text('amount_off_eur')}
+          />
+        )}
+        <TextField
+          label={t('coupons.minSubtotal')}
+          hint={t('coupons.optional')}
+          inputMode="decimal"
+          autoComplete="off"
+          {...form.text('min_subtotal_eur')}
+        />
+        <TextField
+          label={t('coupons.startsAt')}
+          hint={t('coupons.optional')}
+          type="datetime-local"
+          {...form.text('starts_at')}
+        />
+        <TextField
+          label={t('coupons.endsAt')}
+          hint={t('coupons.optional')}
+          type="datetime-local"
+          {...form.text('ends_at')}
+        />
+        <TextField
+          label={t('coupons.maxRedemptions')}
+          hint={t('coupons.unlimited')}
+          inputMode="numeric"
+          autoComplete="off"
+          {...form.text('max_redemptions')}
+        />
+        <TextField
+          label={t('coupons.maxPerUser')}
+          hint={t('coupons.unlimited')}
+          inputMode="numeric"
+          autoComplete="off"
+          {...form.text('max_per_user')}
+        />
+      </div>
+      <Checkbox
+        name="active"
+        label={t('coupons.activeLabel')}
+        hint={t('coupons.activeHint')}
+        checked={values.active}
+        onChange={(checked) => form.set('active', checked)}
+      />
+      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={mutation.isPending}>
+          {coupon ? t('common.saveChanges') : t('coupons.create')}
+        </Button>
+      </div>
+    </form>
+  )
+}

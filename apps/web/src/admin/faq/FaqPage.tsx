@@ -1,0 +1,187 @@
+import { type AdminFaq, type AdminFaqItem, AdminFaq as AdminFaqSchema } from '@shop/contract'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { getErrorMessage } from '../../shared/api/errors'
+import { useTranslation } from '../../shared/i18n'
+import { Alert } from '../../shared/ui/Alert'
+import { Badge } from '../../shared/ui/Badge'
+import { Button } from '../../shared/ui/Button'
+import { TextAreaField, TextField } from '../../shared/ui/Field'
+import { PlusIcon } from '../../shared/ui/icons'
+import { Page } from '../../shared/ui/Page'
+import { notify } from '../../shared/ui/toast'
+import { adminCall } from '../api/call'
+import { type Keyed, unkeyed, useListEditor } from '../forms/useListEditor'
+import { invalidFields } from '../forms/validate'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { OrderButtons } from '../ui/OrderButtons'
+import { QueryView } from '../ui/QueryView'
+
+const FAQ_KEY = ['admin', 'faq'] as const
+const EMPTY_ITEM: AdminFaqItem = { question_en: '', answer_en: '', question_lt: '', answer_lt: '' }
+
+function trimmed(items: readonly AdminFaqItem[]): AdminFaqItem[] {
+  return items.map((item) => ({
+    question_en: item.question_en.trim(),
+    answer_en: item.answer_en.trim(),
+    question_lt: item.question_lt.trim(),
+    answer_lt: item.answer_lt.trim(),
+  }))
+}
+
+function FaqItemCard({
+  item,
+  index,
+  count,
+  invalid,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  item: Keyed<AdminFaqItem>
+  index: number
+  count: number
+  invalid: Set<string>
+  onChange: (change: Partial<AdminFaqItem>) => void
+  onMove: (by: -1 | 1) => void
+  onRemove: () => void
+}) {
+  const { t } = useTranslation()
+  const name = t('faq.itemName', { number: index + 1 })
+  const field = (key: keyof AdminFaqItem) => ({
+    value: item[key],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange({ [key]: event.target.value }),
+    error: invalid.has(`items.${index}.${key}`) ? t(`faq.errors.${key}`) : null,
+  })
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 className="font-semibold text-slate-900">{name}</h2>
+        <OrderButtons
+          name={name}
+          first={index === 0}
+          last={index === count - 1}
+          onMove={onMove}
+          onRemove={onRemove}
+        />
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="flex flex-col gap-3" lang="en">
+          <TextField label={t('faq.questionEn')} {...field('question_en')} />
+          <TextAreaField label={t('faq.answerEn')} rows={4} {...field('answer_en')} />
+        </div>
+        <div className="flex flex-col gap-3" lang="lt">
+          <TextField label={t('faq.questionLt')} {...field('question_lt')} />
+          <TextAreaField label={t('faq.answerLt')} rows={4} {...field('answer_lt')} />
+        </div>
+      </div>
+    </li>
+  )
+}
+
+function FaqEditor({ stored }: { stored: AdminFaq }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const list = useListEditor<AdminFaqItem>(stored.items)
+  const [invalid, setInvalid] = useState<Set<string>>(new Set())
+  const [confirming, setConfirming] = useState(false)
+  const { reset } = list
+  useEffect(() => reset(stored.items), [stored, reset])
+
+  const items = trimmed(unkeyed(list.items))
+  const dirty = JSON.stringify(items) !== JSON.stringify(trimmed(stored.items))
+  const removed = list.removedCount
+
+  const save = useMutation({
+    mutationFn: (body: AdminFaq) => adminCall('PUT /api/admin/faq', { body }),
+    onSuccess: (answer) => {
+      setConfirming(false)
+      client.setQueryData(FAQ_KEY, answer)
+      notify.success(t('faq.saved'))
+    },
+  })
+
+  const submit = () => {
+    const found = invalidFields(AdminFaqSchema, { items })
+    setInvalid(found)
+    if (found.size > 0) return
+    if (removed > 0 && !confirming) setConfirming(true)
+    else save.mutate({ items })
+  }
+
+  return (
+    <>
+      <div className="sticky top-16 z-10 -mx-4 mb-4 flex flex-wrap items-center justify-between gap-3 border-slate-200 border-b bg-slate-50/95 px-4 py-3 sm:mx-0 sm:rounded-xl sm:border lg:top-0">
+        <p className="text-slate-600 text-sm">
+          {t('faq.count', { count: items.length })}{' '}
+          {dirty ? <Badge tone="amber">{t('common.unsaved')}</Badge> : null}
+        </p>
+        <div className="flex gap-2">
+          <Button variant="secondary" disabled={!dirty} onClick={() => list.reset(stored.items)}>
+            {t('common.discard')}
+          </Button>
+          <Button disabled={!dirty} loading={save.isPending} onClick={submit}>
+            {t('common.save')}
+          </Button>
+        </div>
+      </div>
+      {invalid.size > 0 ? (
+        <Alert tone="error" className="mb-4">
+          {t('faq.fixErrors')}
+        </Alert>
+      ) : null}
+      {save.error && !confirming ? (
+        <Alert tone="error" className="mb-4">
+          {getErrorMessage(save.error, t)}
+        </Alert>
+      ) : null}
+      <ol className="flex flex-col gap-4">
+        {list.items.map((item, index) => (
+          <FaqItemCard
+            key={item.key}
+            item={item}
+            index={index}
+            count={list.items.length}
+            invalid={invalid}
+            onChange={(change) => list.update(item.key, change)}
+            onMove={(by) => list.move(item.key, by)}
+            onRemove={() => list.remove(item.key)}
+          />
+        ))}
+      </ol>
+      <Button variant="secondary" className="mt-4" onClick={() => list.add(EMPTY_ITEM)}>
+        <PlusIcon className="size-4" />
+        {t('faq.add')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('faq.confirmTitle')}
+        confirmLabel={t('common.save')}
+        pending={save.isPending}
+        error={save.error ? getErrorMessage(save.error, t) : null}
+        onConfirm={submit}
+        onClose={() => {
+          setConfirming(false)
+          save.reset()
+        }}
+      >
+        {t('faq.confirmText', { count: removed })}
+      </ConfirmDialog>
+    </>
+  )
+}
+
+/** The FAQ customers read, in both languages and in display order; saved as a whole. */
+export function FaqPage() {
+  const { t } = useTranslation()
+  const faq = useQuery({
+    queryKey: FAQ_KEY,
+    queryFn: ({ signal }) => adminCall('GET /api/admin/faq', { signal }),
+  })
+  return (
+    <Page title={t('faq.title')} description={t('faq.description')} width="medium">
+      <QueryView query={faq}>{(stored) => <FaqEditor stored={stored} />}</QueryView>
+    </Page>
+  )
+}

@@ -1,0 +1,83 @@
+import { StaffLoginBody } from '@shop/contract'
+import { useMutation } from '@tanstack/react-query'
+import { useLocation } from 'react-router'
+import { getErrorMessage, isApiError } from '../../shared/api/errors'
+import { useTranslation } from '../../shared/i18n'
+import { Alert } from '../../shared/ui/Alert'
+import { Button } from '../../shared/ui/Button'
+import { TextField } from '../../shared/ui/Field'
+import { adminCall } from '../api/call'
+import { useStaffSignIn } from '../app/useStaffSignIn'
+import { useForm } from '../forms/useForm'
+import { AuthFrame } from '../ui/AuthFrame'
+
+/** Staff sign-in: username, password and an authenticator or recovery code. */
+export function LoginPage() {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const signIn = useStaffSignIn()
+  const form = useForm({ username: '', password: '', code: '' })
+  const from = (location.state as { from?: string } | null)?.from
+
+  const login = useMutation({
+    mutationFn: (body: StaffLoginBody) =>
+      adminCall('POST /api/admin/auth/login', { body, handleAuthErrors: false }),
+    onSuccess: (auth) => signIn(auth, from && from !== '/login' ? from : '/'),
+    onError: (error) => {
+      // A code is good for one try: the field is emptied for the next one.
+      form.reset({ ...form.values, code: '' })
+      // One message whichever part was wrong: the answer does not say which.
+      form.setFormError(
+        isApiError(error) && error.code === 'INVALID_CREDENTIALS'
+          ? t('login.invalid')
+          : getErrorMessage(error, t),
+      )
+    },
+  })
+
+  const body: StaffLoginBody = {
+    username: form.values.username.trim(),
+    password: form.values.password,
+    code: form.values.code.trim(),
+  }
+
+  return (
+    <AuthFrame title={t('login.title')} description={t('login.description')}>
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          if (form.check(event, StaffLoginBody, body, (field) => t(`login.errors.${field}`))) {
+            login.mutate(body)
+          }
+        }}
+      >
+        {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+        <TextField
+          label={t('login.username')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.text('username')}
+        />
+        <TextField
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          {...form.text('password')}
+        />
+        <TextField
+          label={t('login.code')}
+          hint={t('login.codeHint')}
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.text('code')}
+        />
+        <Button type="submit" size="lg" loading={login.isPending} className="mt-2 w-full">
+          {t('login.submit')}
+        </Button>
+      </form>
+    </AuthFrame>
+  )
+}

@@ -1,0 +1,81 @@
+import { SetupBody, type SetupInspectResponse, type SetupResponse } from '@shop/contract'
+import { useMutation } from '@tanstack/react-query'
+import { getErrorMessage, isApiError } from '../../shared/api/errors'
+import { useTranslation } from '../../shared/i18n'
+import { Alert } from '../../shared/ui/Alert'
+import { Button } from '../../shared/ui/Button'
+import { TextField } from '../../shared/ui/Field'
+import { adminCall } from '../api/call'
+import { useForm } from '../forms/useForm'
+
+interface AccountStepProps {
+  token: string
+  link: SetupInspectResponse
+  onDone: (secret: SetupResponse) => void
+}
+
+/** Username (the first owner chooses it; an invitation fixes it) and a password, typed twice. */
+export function AccountStep({ token, link, onDone }: AccountStepProps) {
+  const { t } = useTranslation()
+  const form = useForm({ username: link.username ?? '', password: '', repeat: '' })
+
+  const setup = useMutation({
+    mutationFn: (body: SetupBody) =>
+      adminCall('POST /api/admin/setup', { body, handleAuthErrors: false }),
+    onSuccess: onDone,
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'USERNAME_TAKEN') {
+        form.fieldError('username', getErrorMessage(error, t))
+      } else {
+        form.setFormError(getErrorMessage(error, t))
+      }
+    },
+  })
+
+  const body: SetupBody = {
+    token,
+    username: form.values.username.trim(),
+    password: form.values.password,
+  }
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        const repeat =
+          form.values.repeat === form.values.password ? undefined : t('setup.errors.repeat')
+        if (form.check(event, SetupBody, body, (field) => t(`setup.errors.${field}`), { repeat })) {
+          setup.mutate(body)
+        }
+      }}
+    >
+      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      <TextField
+        label={t('setup.username')}
+        hint={link.kind === 'owner' ? t('setup.usernameHint') : t('setup.usernameFixed')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        readOnly={link.kind === 'invitation'}
+        {...form.text('username')}
+      />
+      <TextField
+        label={t('setup.password')}
+        hint={t('setup.passwordHint')}
+        type="password"
+        autoComplete="new-password"
+        {...form.text('password')}
+      />
+      <TextField
+        label={t('setup.repeat')}
+        type="password"
+        autoComplete="new-password"
+        {...form.text('repeat')}
+      />
+      <Button type="submit" size="lg" loading={setup.isPending} className="mt-2 w-full">
+        {t('setup.continue')}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,53 @@
+import type { Staff } from '@shop/contract'
+import { QueryClient } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { beforeEach } from 'vitest'
+import { setNavigator } from '../../shared/navigation'
+import { AdminProviders } from '../app/AdminProviders'
+import { adminRoutes } from '../app/routes'
+import { useAdminAuth } from '../auth/store'
+import { provideAdminTexts } from '../i18n'
+import en from '../locales/en.json'
+import errorsEn from '../locales/errors.en.json'
+import errorsLt from '../locales/errors.lt.json'
+import lt from '../locales/lt.json'
+
+// The back office's texts instead of the customer app's (each test file has its own modules).
+provideAdminTexts({ en: { ...en, ...errorsEn }, lt: { ...lt, ...errorsLt } })
+
+beforeEach(() => {
+  useAdminAuth.getState().clear()
+})
+
+export const owner: Staff = { id: 1, username: 'ruta_owner', role: 'owner' }
+export const support: Staff = { id: 2, username: 'jonas_help', role: 'support' }
+
+/** Signs a staff member in, as a completed sign-in would have. */
+export function signInStaff(staff: Staff): void {
+  useAdminAuth.getState().setAuth({
+    access_token: `access-${staff.id}`,
+    refresh_token: `refresh-${staff.id}`,
+    staff,
+  })
+}
+
+/** Renders the back office at `path` (inside /admin) with a memory router. */
+export function renderAdmin(path: string) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  })
+  const router = createMemoryRouter(adminRoutes, { initialEntries: [path] })
+  setNavigator({
+    navigate: (to, options) => {
+      void router.navigate(to, options)
+    },
+    getPathname: () => router.state.location.pathname,
+  })
+  const result = render(
+    <AdminProviders client={client}>
+      <RouterProvider router={router} />
+    </AdminProviders>,
+  )
+  return { ...result, router, client }
+}

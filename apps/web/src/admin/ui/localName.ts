@@ -1,0 +1,12 @@
+import { useTranslation } from '../../shared/i18n'
+
+interface Named {
+  name_en: string
+  name_lt: string
+}
+
+/** The name of a city, district, product or category in the active language. */
+export function useLocalName(): (item: Named) => string {
+  const { i18n } = useTranslation()
+  return (item) => (i18n.language === 'lt' ? item.name_lt : item.name_en)
+}
