@@ -20,6 +20,9 @@ const RegisterPage = lazy(() =>
 const ProductsPage = lazy(() =>
   import('../features/products/ProductsPage').then((module) => ({ default: module.ProductsPage })),
 )
+const ProductPage = lazy(() =>
+  import('../features/products/ProductPage').then((module) => ({ default: module.ProductPage })),
+)
 const CartPage = lazy(() =>
   import('../features/cart/CartPage').then((module) => ({ default: module.CartPage })),
 )
@@ -68,6 +71,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: 'products', element: <ProductsPage /> },
+          { path: 'products/:id', element: <ProductPage /> },
           { path: 'cart', element: <CartPage /> },
           { path: 'checkout', element: <CheckoutPage /> },
           { path: 'balance', element: <BalancePage /> },

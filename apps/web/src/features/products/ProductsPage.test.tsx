@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import i18n from '../../shared/i18n'
 import { apiError, callsTo, mockApi } from '../../test/api'
 import { cart, cartItem, emptyCart, product } from '../../test/fixtures'
 import { renderApp, signIn } from '../../test/render'
@@ -50,7 +51,7 @@ describe('products page', () => {
       const urls = fetchMock.mock.calls
         .map(([url]) => String(url))
         .filter((url) => url.startsWith('/api/products?'))
-      expect(urls.at(-1)).toBe('/api/products?city_id=1&district_id=7&search=coffee&page=1')
+      expect(urls.at(-1)).toBe('/api/products?city_id=1&district_id=7&search=coffee&page=1&lang=en')
     })
     expect(router.state.location.search).toBe('?city=1&district=7&search=coffee')
 
@@ -68,7 +69,13 @@ describe('products page', () => {
       'GET /api/cart': () => currentCart,
       'GET /api/products': () => ({
         products: [
-          product({ id: 1, name: 'Gift card', price: 12.5, quantity: 4 }),
+          product({
+            id: 1,
+            name: 'Gift card',
+            price: 12.5,
+            quantity: 4,
+            image_url: '/api/products/1/image?v=77',
+          }),
           product({ id: 2, name: 'Sold out', is_available: false, quantity: 0 }),
         ],
         total: 2,
@@ -90,6 +97,17 @@ describe('products page', () => {
       screen.getByRole('heading', { name: 'Sold out' }).closest('li') as HTMLElement,
     )
     expect(soldOut.getByText('Unavailable')).toBeInTheDocument()
+    // The picture: lazy, named by the product, in the card size (the large one for wide screens).
+    const picture = gift.getByRole('img', { name: 'Gift card' })
+    expect(picture).toHaveAttribute('src', '/api/products/1/image?v=77&size=card')
+    expect(picture).toHaveAttribute('loading', 'lazy')
+    expect(picture.getAttribute('srcset')).toContain('/api/products/1/image?v=77&size=large 1200w')
+    expect(picture.parentElement).toHaveClass('aspect-[4/3]')
+    // Without one, a neutral placeholder keeps the same frame.
+    expect(soldOut.getByRole('img', { name: 'No picture yet' })).toHaveClass('aspect-[4/3]')
+    expect(soldOut.queryByRole('img', { name: 'Sold out' })).not.toBeInTheDocument()
+    // The name opens the product's page.
+    expect(gift.getByRole('link', { name: 'Gift card' })).toHaveAttribute('href', '/products/1')
     expect(soldOut.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
 
     await user.click(gift.getByRole('button', { name: 'Add to cart' }))
@@ -156,7 +174,38 @@ describe('products page', () => {
     const pager2 = within(screen.getByRole('navigation', { name: 'Product pages' }))
     expect(pager2.getByRole('button', { name: /Next/ })).toBeDisabled()
     expect(pager2.getByRole('button', { name: /Previous/ })).toBeEnabled()
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/products?page=2')
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/products?page=2&lang=en',
+    )
+  })
+
+  it('asks for names in the language shown and asks again when it changes', async () => {
+    signIn()
+    const fetchMock = mockApi({
+      'GET /api/cart': () => emptyCart,
+      'GET /api/products': ({ query }) => ({
+        products: [
+          product({
+            name: query.get('lang') === 'lt' ? 'Dovanų kortelė' : 'Gift card',
+            description: query.get('lang') === 'lt' ? 'Galioja metus.' : 'Valid for a year.',
+          }),
+        ],
+        total: 1,
+      }),
+      'GET /api/products/cities-with-products': ({ query }) =>
+        query.get('lang') === 'lt' ? cities : { cities: [{ id: 1, name: 'Vilnius EN' }] },
+    })
+    renderApp('/products')
+    expect(await screen.findByRole('heading', { name: 'Gift card' })).toBeInTheDocument()
+    expect(screen.getByText('Valid for a year.')).toBeInTheDocument()
+
+    await i18n.changeLanguage('lt')
+    expect(await screen.findByRole('heading', { name: 'Dovanų kortelė' })).toBeInTheDocument()
+    expect(screen.getByText('Galioja metus.')).toBeInTheDocument()
+    const urls = fetchMock.mock.calls.map(([url]) => String(url))
+    expect(urls).toContain('/api/products?page=1&lang=lt')
+    expect(urls).toContain('/api/products/cities-with-products?lang=lt')
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Vilnius' })).toBeInTheDocument())
   })
 
   it('shows an empty state', async () => {
