@@ -17,11 +17,14 @@ import type { AuthRateLimitOptions } from './modules/auth/rate-limits.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { balanceRoutes } from './modules/balance/routes.js'
 import { cartRoutes } from './modules/cart/routes.js'
+import { adminCatalogRoutes } from './modules/catalog/admin-routes.js'
 import { catalogRoutes } from './modules/catalog/routes.js'
+import { adminCouponRoutes } from './modules/coupons/admin-routes.js'
 import { orderRoutes } from './modules/orders/routes.js'
 import type { DemoWallet } from './modules/payments/demo-wallet.js'
 import { demoWalletRoutes, paymentRoutes } from './modules/payments/routes.js'
 import { staffRoutes } from './modules/staff/routes.js'
+import { adminContentRoutes } from './modules/support/admin-routes.js'
 import { supportRoutes } from './modules/support/routes.js'
 import { systemRoutes } from './modules/system/routes.js'
 import { userRoutes } from './modules/users/routes.js'
@@ -136,6 +139,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   balanceRoutes(context)
   orderRoutes(context)
   staffRoutes(context)
+  adminCatalogRoutes(context)
+  adminCouponRoutes(context)
+  adminContentRoutes(context)
   if (demoWallet) demoWalletRoutes(context, demoWallet)
 
   const web = await registerWebApp(app, config.webDistDir)

@@ -17,9 +17,12 @@ import { AccessTokens } from './modules/auth/tokens.js'
 import { BalanceService } from './modules/balance/service.js'
 import { cartCheckoutPort } from './modules/cart/checkout-port.js'
 import { CartService } from './modules/cart/service.js'
+import { AdminPlaces } from './modules/catalog/admin-places.js'
+import { AdminProducts } from './modules/catalog/admin-products.js'
 import { ProductImages } from './modules/catalog/images.js'
 import { CatalogService } from './modules/catalog/service.js'
 import { StockService } from './modules/catalog/stock.js'
+import { AdminCoupons } from './modules/coupons/admin.js'
 import { CouponService } from './modules/coupons/service.js'
 import { OrderService } from './modules/orders/service.js'
 import { PaymentCheckout } from './modules/payments/checkout.js'
@@ -34,6 +37,7 @@ import { SecretSeal } from './modules/staff/sealed-secret.js'
 import { StaffService } from './modules/staff/service.js'
 import { StaffSessions } from './modules/staff/sessions.js'
 import { StaffSetup } from './modules/staff/setup.js'
+import { AdminContent } from './modules/support/admin-content.js'
 import { SupportService } from './modules/support/service.js'
 import { SystemService } from './modules/system/service.js'
 import { UserService } from './modules/users/service.js'
@@ -180,6 +184,19 @@ export function createServices(
     watcher,
     staff,
     audit: staff.audit,
+    adminContent: {
+      coupons: new AdminCoupons(db, staff.audit),
+      content: new AdminContent(db, staff.audit),
+    },
+    adminCatalog: {
+      places: new AdminPlaces(db, staff.audit),
+      products: new AdminProducts(db, {
+        audit: staff.audit,
+        sold: (ids) => orders.soldCounts(ids),
+        staffNames: (ids) => staff.team.usernames(ids),
+        images: productImages,
+      }),
+    },
   }
 }
 

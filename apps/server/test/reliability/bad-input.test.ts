@@ -14,6 +14,7 @@ import { queryRows } from '../../src/db/client.js'
 import { AccessTokens } from '../../src/modules/auth/tokens.js'
 import { type TestApp, testConfig } from '../helpers.js'
 import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
+import { setUpOwner } from '../staff/staff-support.js'
 import { type Customer, createCustomers, fillCarts } from '../support/factories.js'
 import { pathRequest, rawRequest } from './fuzz/raw.js'
 import { send, sent, startBookkeeping, statusCounts, timeByRoute } from './fuzz/send.js'
@@ -49,6 +50,7 @@ beforeAll(async () => {
   ]
   const secret = testConfig().jwtSecret as string
   tokens.valid = user.accessToken
+  tokens.staff = (await setUpOwner(t)).accessToken
   tokens.other = other.accessToken
   tokens.garbage = 'garbage'
   tokens.expired = await new AccessTokens(secret).sign(

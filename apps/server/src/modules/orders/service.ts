@@ -2,7 +2,7 @@
 // its own statement, the payment's lifecycle moves their status, and customers list them newest
 // first (the payment code comes from the payments module's own subquery).
 import { centsToEuros, type Order, type PageQuery } from '@shop/contract'
-import { and, type Column, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, type Column, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { type Db, subquery, type Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { orders } from '../../db/schema/orders.js'
@@ -116,6 +116,17 @@ export class OrderService {
   }
 
   /** How many units of each product a payment's orders hold, in product id order. */
+  /** Units sold (paid orders) of each of `productIds`: the back office's product list. */
+  async soldCounts(productIds: readonly number[]): Promise<Map<number, number>> {
+    if (productIds.length === 0) return new Map()
+    const rows = await this.db
+      .select({ productId: orders.productId, n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(inArray(orders.productId, [...productIds]), eq(orders.status, 'completed')))
+      .groupBy(orders.productId)
+    return new Map(rows.map((row) => [row.productId, row.n]))
+  }
+
   async unitsOfPayment(tx: Tx, paymentId: number): Promise<Map<number, number>> {
     const rows = await tx
       .select({ productId: orders.productId, n: count() })

@@ -36,4 +36,13 @@ export class SecretSeal {
       decipher.final(),
     ]).toString('utf8')
   }
+
+  /** The plain secret, or null when it was sealed under another key (the server secret changed). */
+  openOrNull(sealed: string): string | null {
+    try {
+      return this.open(sealed)
+    } catch {
+      return null
+    }
+  }
 }

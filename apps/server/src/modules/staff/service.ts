@@ -76,7 +76,7 @@ export class StaffService {
 
   /** A TOTP code of a step after the last one used, or an unused recovery code; used up here. */
   async #secondFactor(row: StaffRow, code: string): Promise<boolean> {
-    const secret = row.totpSecret ? this.deps.seal.open(row.totpSecret) : null
+    const secret = row.totpSecret ? this.deps.seal.openOrNull(row.totpSecret) : null
     const step = secret ? acceptedStep(secret, code, row.totpLastStep) : null
     if (step !== null) {
       // Conditional: two sign-ins racing with one code, only one moves the step forward.

@@ -125,7 +125,9 @@ export class StaffSetup {
         ? await tx.select().from(staff).where(eq(staff.id, row.staffId)).for('update')
         : []
       if (!account?.totpSecret) throw new AppError('SETUP_TOKEN_INVALID')
-      const step = acceptedStep(this.deps.seal.open(account.totpSecret), code, account.totpLastStep)
+      const secret = this.deps.seal.openOrNull(account.totpSecret)
+      if (secret === null) throw new AppError('SETUP_TOKEN_INVALID')
+      const step = acceptedStep(secret, code, account.totpLastStep)
       if (step === null) throw new AppError('INVALID_CREDENTIALS')
       const now = new Date()
       await tx

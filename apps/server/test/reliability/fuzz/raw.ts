@@ -82,7 +82,7 @@ export const rawRequest = fc
     odd: oddAuthorization,
   })
   .map(({ route: [, route], body, type, token, odd }): Sent => {
-    const headers = authHeader(token, odd)
+    const headers = authHeader(token, odd, route)
     if (type !== undefined && type !== '') headers['content-type'] = type
     return {
       method: route.method === 'GET' ? 'POST' : route.method,
@@ -174,7 +174,7 @@ export const pathRequest = fc
       const qs = query
         .map(([k, v]) => `${encode(k).replaceAll('%5B', '[').replaceAll('%5D', ']')}=${encode(v)}`)
         .join('&')
-      const headers = authHeader(token, odd)
+      const headers = authHeader(token, odd, route)
       if (language !== undefined) headers['accept-language'] = language
       const url = `${names.length || !useWeirdSegment ? fillPath(route, values) : `${route.url}/${segment}`}${qs ? `?${qs}` : ''}`
       return { method: method ?? route.method, url, headers }

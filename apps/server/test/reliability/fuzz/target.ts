@@ -1,7 +1,7 @@
 // The fuzzed app and what the requests of the bad-input suite are built from: its customers,
 // their tokens of every kind, real ids and codes, and the contract's routes.
 import crypto from 'node:crypto'
-import { api, type RouteDef } from '@shop/contract'
+import { adminApi, api, type RouteDef } from '@shop/contract'
 import type { TestApp } from '../../helpers.js'
 import type { Customer } from '../../support/factories.js'
 
@@ -9,7 +9,7 @@ export const BOT_TOKEN = '7000000004:AAH-fuzz_bot_secret_part_0123456789'
 
 /** Filled in by the suite's set-up. */
 export const target = {} as { t: TestApp; user: Customer; other: Customer }
-/** Access tokens by kind (valid, other, garbage, expired, revoked, foreign). */
+/** Access tokens by kind (valid, other, garbage, expired, revoked, foreign; staff: the owner's). */
 export const tokens: Record<string, string> = {}
 /** Real ids and codes (the fuzzed customer's and another's), so requests reach deep code. */
 export const known = {
@@ -18,7 +18,14 @@ export const known = {
   otherCodes: [] as string[],
 }
 
-export const routes = Object.entries(api) as [string, RouteDef][]
+/**
+ * The customers' routes and the back office's (valid tokens there are the owner's). The staff's
+ * sign-out is left out: it would end the one owner session the rest of the run goes deep with.
+ */
+export const routes = [
+  ...Object.entries(api),
+  ...Object.entries(adminApi).filter(([name]) => name !== 'staffLogout'),
+] as [string, RouteDef][]
 export const bodyRoutes = routes.filter(([, r]) => r.body)
 
 export interface Sent {

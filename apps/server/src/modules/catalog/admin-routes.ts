@@ -1,0 +1,53 @@
+// The owner's catalogue endpoints: cities, districts, products and their stock.
+import { adminApi, IMAGE_MAX_BYTES, IMAGE_TYPES } from '@shop/contract'
+import type { AppContext } from '../../app-context.js'
+import { AppError } from '../../http/errors.js'
+import { defineRoute } from '../../http/route.js'
+
+export function adminCatalogRoutes({ app, services }: AppContext): void {
+  const { places, products } = services.adminCatalog
+  const done = { success: true as const }
+  defineRoute(app, adminApi.listAdminCities, async () => ({ cities: await places.list() }))
+  defineRoute(app, adminApi.createCity, ({ auth, body }) => places.createCity(auth.staffId, body))
+  defineRoute(app, adminApi.updateCity, ({ auth, params, body }) =>
+    places.updateCity(auth.staffId, params.id, body),
+  )
+  defineRoute(app, adminApi.deleteCity, async ({ auth, params }) => {
+    await places.deleteCity(auth.staffId, params.id)
+    return done
+  })
+  defineRoute(app, adminApi.createDistrict, ({ auth, params, body }) =>
+    places.createDistrict(auth.staffId, params.id, body),
+  )
+  defineRoute(app, adminApi.updateDistrict, ({ auth, params, body }) =>
+    places.updateDistrict(auth.staffId, params.id, body),
+  )
+  defineRoute(app, adminApi.deleteDistrict, async ({ auth, params }) => {
+    await places.deleteDistrict(auth.staffId, params.id)
+    return done
+  })
+  defineRoute(app, adminApi.listAdminProducts, ({ query }) => products.list(query))
+  defineRoute(app, adminApi.getAdminProduct, ({ params }) => products.get(params.id))
+  defineRoute(app, adminApi.createProduct, ({ auth, body }) => products.create(auth.staffId, body))
+  defineRoute(app, adminApi.updateProduct, ({ auth, params, body }) =>
+    products.update(auth.staffId, params.id, body),
+  )
+  defineRoute(app, adminApi.changeStock, ({ auth, params, body }) =>
+    products.changeStock(auth.staffId, params.id, body),
+  )
+
+  // The image arrives as the raw body (the browser sends the file as it is), up to 5 MB.
+  app.addContentTypeParser(
+    [...IMAGE_TYPES],
+    { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  )
+  defineRoute(app, adminApi.putProductImage, ({ auth, params, request }) => {
+    const body = request.body
+    if (!Buffer.isBuffer(body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE')
+    return products.putImage(auth.staffId, params.id, body, request.headers['content-type'] ?? '')
+  })
+  defineRoute(app, adminApi.deleteProductImage, ({ auth, params }) =>
+    products.removeImage(auth.staffId, params.id),
+  )
+}

@@ -1,0 +1,191 @@
+// Coupons as the owner manages them: every rule of the domain rules (percent or fixed, window,
+// minimum subtotal, total and per-customer limits, active), codes unique case-insensitively
+// (409 CODE_TAKEN), and how often each was redeemed (paid) or is held (pending SOL payments).
+import {
+  type AdminCoupon,
+  type AdminCouponsQuery,
+  type CouponBody,
+  type CouponPatch,
+  centsToEuros,
+  eurosToCents,
+} from '@shop/contract'
+import { desc, eq, ilike, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { readPage } from '../../db/paging.js'
+import { couponRedemptions, coupons } from '../../db/schema/coupons.js'
+import { AppError } from '../../http/errors.js'
+import type { AuditLog } from '../audit/service.js'
+
+type CouponRow = typeof coupons.$inferSelect
+type Fields = Omit<CouponPatch, 'code'> & { code?: string }
+
+function cents(euros: number | null | undefined, field: string): number | null | undefined {
+  if (euros === undefined || euros === null) return euros
+  const value = eurosToCents(euros)
+  if (value === null)
+    throw new AppError('VALIDATION_ERROR', `body.${field} must have at most 2 decimals`)
+  return value
+}
+
+/** The row's columns for `fields`, checked as a whole against the row they change. */
+function columns(fields: Fields, before: CouponRow | null) {
+  const kind = fields.kind ?? before?.kind
+  const percentOff =
+    fields.percent_off !== undefined ? fields.percent_off : (before?.percentOff ?? null)
+  const amountOffCents =
+    fields.amount_off_eur !== undefined
+      ? cents(fields.amount_off_eur, 'amount_off_eur')
+      : (before?.amountOffCents ?? null)
+  // A kind's own amount is required, the other kind's is dropped.
+  if (kind === 'percent' && !percentOff) {
+    throw new AppError('VALIDATION_ERROR', 'body.percent_off is required for a percent coupon')
+  }
+  if (kind === 'fixed' && !amountOffCents) {
+    throw new AppError('VALIDATION_ERROR', 'body.amount_off_eur is required for a fixed coupon')
+  }
+  const startsAt =
+    fields.starts_at !== undefined
+      ? fields.starts_at
+        ? new Date(fields.starts_at)
+        : null
+      : (before?.startsAt ?? null)
+  const endsAt =
+    fields.ends_at !== undefined
+      ? fields.ends_at
+        ? new Date(fields.ends_at)
+        : null
+      : (before?.endsAt ?? null)
+  if (startsAt && endsAt && endsAt <= startsAt) {
+    throw new AppError('VALIDATION_ERROR', 'body.ends_at must be after body.starts_at')
+  }
+  return {
+    ...(fields.code !== undefined ? { code: fields.code } : {}),
+    ...(kind ? { kind } : {}),
+    percentOff: kind === 'percent' ? percentOff : null,
+    amountOffCents: kind === 'fixed' ? (amountOffCents ?? null) : null,
+    ...(fields.min_subtotal_eur !== undefined
+      ? { minSubtotalCents: cents(fields.min_subtotal_eur, 'min_subtotal_eur') ?? null }
+      : {}),
+    startsAt,
+    endsAt,
+    ...(fields.max_redemptions !== undefined ? { maxRedemptions: fields.max_redemptions } : {}),
+    ...(fields.max_per_user !== undefined ? { maxPerUser: fields.max_per_user } : {}),
+    ...(fields.active !== undefined ? { active: fields.active } : {}),
+    ...(fields.description !== undefined ? { description: fields.description } : {}),
+  }
+}
+
+export class AdminCoupons {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async list(query: AdminCouponsQuery): Promise<{ coupons: AdminCoupon[]; total: number }> {
+    const where = query.q
+      ? ilike(coupons.code, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      : undefined
+    const { rows, total } = await readPage(
+      this.db,
+      coupons,
+      where,
+      query,
+      this.db.select().from(coupons).where(where).orderBy(desc(coupons.id)).$dynamic(),
+    )
+    return { coupons: await this.#dtos(rows), total }
+  }
+
+  async create(staffId: number, body: CouponBody): Promise<AdminCoupon> {
+    const values = columns(body, null)
+    const id = await this.#codes(() =>
+      this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(coupons)
+          .values({ ...values, code: body.code, kind: body.kind, active: body.active })
+          .returning({ id: coupons.id })
+        if (!row) throw new Error('coupon insert returned nothing')
+        await this.audit.record(tx, {
+          staffId,
+          action: 'coupon.create',
+          entity: 'coupon',
+          entityId: row.id,
+          summary: `${body.code}: ${body.kind === 'percent' ? `${body.percent_off} %` : `${body.amount_off_eur} EUR`} off`,
+        })
+        return row.id
+      }),
+    )
+    return this.#get(id)
+  }
+
+  async update(staffId: number, id: number, body: CouponPatch): Promise<AdminCoupon> {
+    await this.#codes(() =>
+      this.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update')
+        if (!before) throw new AppError('COUPON_NOT_FOUND')
+        await tx.update(coupons).set(columns(body, before)).where(eq(coupons.id, id))
+        await this.audit.record(tx, {
+          staffId,
+          action: 'coupon.update',
+          entity: 'coupon',
+          entityId: id,
+          summary: `${before.code}: ${Object.keys(body).join(', ')} changed`,
+        })
+      }),
+    )
+    return this.#get(id)
+  }
+
+  async #codes<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CODE_TAKEN')
+      throw error
+    }
+  }
+
+  async #get(id: number): Promise<AdminCoupon> {
+    const [row] = await this.db.select().from(coupons).where(eq(coupons.id, id))
+    if (!row) throw new AppError('COUPON_NOT_FOUND')
+    const [dto] = await this.#dtos([row])
+    if (!dto) throw new AppError('COUPON_NOT_FOUND')
+    return dto
+  }
+
+  async #dtos(rows: CouponRow[]): Promise<AdminCoupon[]> {
+    if (rows.length === 0) return []
+    const counts = await this.db
+      .select({
+        couponId: couponRedemptions.couponId,
+        redeemed: sql<number>`count(*) filter (where ${couponRedemptions.status} = 'redeemed')::int`,
+        reserved: sql<number>`count(*) filter (where ${couponRedemptions.status} = 'reserved')::int`,
+      })
+      .from(couponRedemptions)
+      .where(
+        inArray(
+          couponRedemptions.couponId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .groupBy(couponRedemptions.couponId)
+    const byCoupon = new Map(counts.map((row) => [row.couponId, row]))
+    return rows.map((row) => ({
+      id: row.id,
+      code: row.code,
+      kind: row.kind,
+      percent_off: row.percentOff,
+      amount_off_eur: row.amountOffCents === null ? null : centsToEuros(row.amountOffCents),
+      min_subtotal_eur: row.minSubtotalCents === null ? null : centsToEuros(row.minSubtotalCents),
+      starts_at: row.startsAt?.toISOString() ?? null,
+      ends_at: row.endsAt?.toISOString() ?? null,
+      max_redemptions: row.maxRedemptions,
+      max_per_user: row.maxPerUser,
+      active: row.active,
+      description: row.description,
+      times_redeemed: byCoupon.get(row.id)?.redeemed ?? 0,
+      reserved: byCoupon.get(row.id)?.reserved ?? 0,
+      created_at: row.createdAt.toISOString(),
+    }))
+  }
+}
