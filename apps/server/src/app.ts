@@ -149,6 +149,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     const path = request.url.split('?')[0] ?? '/'
     const isPage = request.method === 'GET' || request.method === 'HEAD'
     if (web && isPage && path !== '/api' && !path.startsWith('/api/')) {
+      const admin = path === '/admin' || path.startsWith('/admin/')
+      if (admin && web.sendAdmin) return web.sendAdmin(reply)
       return web.sendIndex(reply)
     }
     return reply.status(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${path}`))

@@ -11,6 +11,7 @@ import { expectProblem } from './support/problems.js'
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'))
 fs.mkdirSync(path.join(webDir, 'assets'))
 fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>shop</title>')
+fs.writeFileSync(path.join(webDir, 'admin.html'), '<!doctype html><title>back office</title>')
 fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)')
 
 let t: TestApp
@@ -170,6 +171,16 @@ describe('web app', () => {
       expect(res.body).toContain('<title>shop</title>')
       expect(res.headers['cache-control']).toBe('no-cache')
     }
+  })
+
+  it('serves the back office’s own page at /admin and below, never the shop’s', async () => {
+    for (const url of ['/admin', '/admin/login', '/admin/setup?token=abc']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body).toContain('<title>back office</title>')
+    }
+    const shop = await t.app.inject({ method: 'GET', url: '/administrator' })
+    expect(shop.body).toContain('<title>shop</title>')
   })
 
   it('serves hashed assets as immutable', async () => {

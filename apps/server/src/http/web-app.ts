@@ -10,6 +10,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 
 export interface WebApp {
   sendIndex(reply: FastifyReply): FastifyReply
+  /** The back office's page, for /admin and every path under it; null when it is not built. */
+  sendAdmin: ((reply: FastifyReply) => FastifyReply) | null
 }
 
 const gzip = promisify(zlib.gzip)
@@ -67,6 +69,7 @@ export async function registerWebApp(
     app.log.warn('web app not built: serving the API only (run `npm run build`)')
     return null
   }
+  const hasAdmin = fs.existsSync(path.join(distDir, 'admin.html'))
   // Which file a reply is about to send, noted by setHeaders for the onSend hook below.
   const sending = new WeakMap<FastifyReply, { file: string; stat: fs.Stats }>()
   const compressed = compressedFiles()
@@ -111,5 +114,9 @@ export async function registerWebApp(
     sendIndex(reply) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     },
+    // The back office is a page of its own (admin.html): customers never load its code.
+    sendAdmin: hasAdmin
+      ? (reply) => reply.header('cache-control', 'no-cache').sendFile('admin.html')
+      : null,
   }
 }
