@@ -1,8 +1,7 @@
 // Pictures for a few demo products, drawn here as SVG (shapes only, no text, so no font is
 // needed) and rasterised with sharp, then re-encoded exactly as an owner's upload is. Nothing is
 // fetched from anywhere. They are rendered once per process: tests seed the demo shop often.
-import sharp from 'sharp'
-import { type ReencodedImage, reencodeImage } from '../../modules/catalog/images.js'
+import { loadSharp, type ReencodedImage, reencodeImage } from '../../modules/catalog/images.js'
 
 const WIDTH = 800
 const HEIGHT = 600
@@ -119,6 +118,7 @@ let rendered: Promise<Map<DemoDrawing, ReencodedImage>> | null = null
 export function demoImages(): Promise<Map<DemoDrawing, ReencodedImage>> {
   rendered ??= Promise.all(
     (Object.keys(drawings) as DemoDrawing[]).map(async (name) => {
+      const sharp = await loadSharp()
       const png = await sharp(Buffer.from(drawings[name]())).png().toBuffer()
       return [name, await reencodeImage(png, 'image/png')] as const
     }),

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto'
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@shop/contract'
 import { eq, sql } from 'drizzle-orm'
-import sharp from 'sharp'
+import type { Sharp, SharpOptions } from 'sharp'
 import type { Db, DbOrTx } from '../../db/client.js'
 import { productImages, products } from '../../db/schema/catalog.js'
 import { AppError } from '../../http/errors.js'
@@ -24,6 +24,19 @@ const MAX_INPUT_PIXELS = 60_000_000
 
 /** WebP quality: no visible loss on photos and drawings at about a tenth of a JPEG's size. */
 const WEBP_QUALITY = 80
+
+type SharpFactory = (input?: Uint8Array | Buffer, options?: SharpOptions) => Sharp
+
+let sharpLoaded: Promise<SharpFactory> | null = null
+
+/**
+ * sharp (libvips, tens of megabytes of native code) is loaded on the first re-encoding: serving
+ * images never needs it, and neither do most starts of the shop.
+ */
+export function loadSharp(): Promise<SharpFactory> {
+  sharpLoaded ??= import('sharp').then((module) => module.default)
+  return sharpLoaded
+}
 
 /** An upload re-encoded: WebP bytes of each size, and the large one's dimensions. */
 export interface ReencodedImage {
@@ -70,6 +83,7 @@ export async function reencodeImage(
     throw new AppError('PAYLOAD_TOO_LARGE', 'A product image may be at most 5 MB.')
   }
   if (sniff(bytes) === null) throw new AppError('IMAGE_INVALID')
+  const sharp = await loadSharp()
   try {
     // failOn 'error': a truncated or corrupt file is refused rather than half decoded. Only the
     // first frame of an animated WebP is kept.
