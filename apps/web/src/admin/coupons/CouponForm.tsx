@@ -49,6 +49,7 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
 
   return (
     <form
+      ref={form.ref}
       noValidate
       className="flex flex-col gap-4"
       onSubmit={(event) => {

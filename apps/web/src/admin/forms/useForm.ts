@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useCallback, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from 'react'
 import type { TSchema } from 'typebox'
 import { invalidFields } from './validate'
 
@@ -14,6 +14,8 @@ export function useForm<V extends FormValues>(initial: V) {
   const [values, setValues] = useState<V>(initial)
   const [errors, setErrors] = useState<Partial<Record<keyof V & string, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
+  /** The form element (`<form ref={form.ref}>`), to move to a field the server refused. */
+  const ref = useRef<HTMLFormElement>(null)
 
   const set = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }))
@@ -31,9 +33,9 @@ export function useForm<V extends FormValues>(initial: V) {
   })
 
   /** Shows a message beside one field (e.g. the server's CODE_TAKEN) and moves to it. */
-  const fieldError = (name: keyof V & string, message: string, form?: HTMLFormElement | null) => {
+  const fieldError = (name: keyof V & string, message: string) => {
     setErrors((current) => ({ ...current, [name]: message }))
-    const control = form?.elements.namedItem(name)
+    const control = ref.current?.elements.namedItem(name)
     if (control instanceof HTMLElement) control.focus()
   }
 
@@ -76,5 +78,5 @@ export function useForm<V extends FormValues>(initial: V) {
     setFormError(null)
   }, [])
 
-  return { values, set, text, errors, fieldError, formError, setFormError, check, reset }
+  return { ref, values, set, text, errors, fieldError, formError, setFormError, check, reset }
 }

@@ -44,6 +44,7 @@ export function LoginPage() {
   return (
     <AuthFrame title={t('login.title')} description={t('login.description')}>
       <form
+        ref={form.ref}
         noValidate
         className="flex flex-col gap-4"
         onSubmit={(event) => {

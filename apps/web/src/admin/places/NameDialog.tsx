@@ -33,6 +33,7 @@ export function NameDialog({ title, initial, save, onClose }: NameDialogProps) {
   return (
     <Modal open onClose={onClose} title={title}>
       <form
+        ref={form.ref}
         noValidate
         className="flex flex-col gap-4"
         onSubmit={(event) => {

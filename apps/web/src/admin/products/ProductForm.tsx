@@ -92,6 +92,7 @@ export function ProductForm({ cities, product, save }: ProductFormProps) {
 
   return (
     <form
+      ref={form.ref}
       noValidate
       className="flex flex-col gap-5"
       onSubmit={(event) => {

@@ -69,6 +69,7 @@ export function StockPanel({ product }: { product: AdminProductDetail }) {
       </dl>
       {product.delivery === 'manual' ? (
         <form
+          ref={form.ref}
           noValidate
           className="mt-4 flex flex-col gap-3"
           onSubmit={(event) => {

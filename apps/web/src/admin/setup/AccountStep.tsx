@@ -40,6 +40,7 @@ export function AccountStep({ token, link, onDone }: AccountStepProps) {
 
   return (
     <form
+      ref={form.ref}
       noValidate
       className="flex flex-col gap-4"
       onSubmit={(event) => {

@@ -26,6 +26,7 @@ export function ConfirmStep({ token, onBack }: { token: string; onBack: () => vo
 
   return (
     <form
+      ref={form.ref}
       noValidate
       className="flex flex-col gap-4"
       onSubmit={(event) => {

@@ -66,6 +66,7 @@ export function InviteDialog({
         </>
       ) : (
         <form
+          ref={form.ref}
           noValidate
           className="flex flex-col gap-4"
           onSubmit={(event) => {

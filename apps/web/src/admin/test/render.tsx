@@ -1,8 +1,9 @@
 import type { Staff } from '@shop/contract'
 import { QueryClient } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { beforeEach } from 'vitest'
+import { beforeEach, vi } from 'vitest'
 import { setNavigator } from '../../shared/navigation'
 import { AdminProviders } from '../app/AdminProviders'
 import { adminRoutes } from '../app/routes'
@@ -12,6 +13,25 @@ import en from '../locales/en.json'
 import errorsEn from '../locales/errors.en.json'
 import errorsLt from '../locales/errors.lt.json'
 import lt from '../locales/lt.json'
+
+// A back-office test walks a whole screen (fill a form, send, read the answer), some through
+// several: while the server suites load both CPUs that takes longer than one render's 5 s.
+vi.setConfig({ testTimeout: 15_000 })
+
+// The screens are loaded lazily by the routes; loading them here, while the file is collected,
+// keeps that work out of the tests' time (a test's first screen otherwise waits for it).
+await Promise.all([
+  import('../setup/SetupPage'),
+  import('../login/LoginPage'),
+  import('../products/ProductsPage'),
+  import('../products/ProductPage'),
+  import('../places/PlacesPage'),
+  import('../coupons/CouponsPage'),
+  import('../faq/FaqPage'),
+  import('../categories/CategoriesPage'),
+  import('../staff/StaffPage'),
+  import('../audit/AuditPage'),
+])
 
 // The back office's texts instead of the customer app's (each test file has its own modules).
 provideAdminTexts({ en: { ...en, ...errorsEn }, lt: { ...lt, ...errorsLt } })
@@ -50,4 +70,11 @@ export function renderAdmin(path: string) {
     </AdminProviders>,
   )
   return { ...result, router, client }
+}
+
+/** Replaces a field's text as a paste does: one input event, not one per key (fast under load). */
+export async function fill(user: UserEvent, field: HTMLElement, text: string): Promise<void> {
+  await user.clear(field)
+  await user.click(field)
+  await user.paste(text)
 }

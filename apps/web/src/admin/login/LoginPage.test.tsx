@@ -1,0 +1,70 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { apiError, callsTo, mockApi } from '../../test/api'
+import { useAdminAuth } from '../auth/store'
+import { me } from '../test/fixtures'
+import { fill, renderAdmin, support } from '../test/render'
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>, code: string) {
+  await fill(user, await screen.findByLabelText('Username'), 'jonas_help')
+  await fill(user, screen.getByLabelText('Password'), 'correct horse battery')
+  await user.type(screen.getByLabelText('Authenticator code'), code)
+  await user.click(screen.getByRole('button', { name: 'Sign in' }))
+}
+
+describe('staff sign-in', () => {
+  it('shows one message whichever part was wrong, and empties the used code', async () => {
+    const user = userEvent.setup({ delay: null })
+    const fetchMock = mockApi({
+      'POST /api/admin/auth/login': () =>
+        apiError(401, 'INVALID_CREDENTIALS', 'Invalid username or password'),
+    })
+    const { router } = renderAdmin('/login')
+    await fillIn(user, '123456')
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The username, password or code is not right. Please try again.',
+    )
+    expect(screen.getByLabelText('Authenticator code')).toHaveValue('')
+    expect(callsTo(fetchMock, 'POST /api/admin/auth/login')).toEqual([
+      { username: 'jonas_help', password: 'correct horse battery', code: '123456' },
+    ])
+    // A 401 at sign-in is an answer: no refresh is tried and nobody is signed in.
+    expect(callsTo(fetchMock, 'POST /api/admin/auth/refresh')).toHaveLength(0)
+    expect(useAdminAuth.getState().isAuthenticated).toBe(false)
+    expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it('checks the fields before sending', async () => {
+    const user = userEvent.setup({ delay: null })
+    const fetchMock = mockApi({})
+    renderAdmin('/login')
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }))
+    expect(screen.getByText('Enter your username.')).toBeInTheDocument()
+    expect(screen.getByText('Enter the six-digit code or a recovery code.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Username')).toHaveFocus()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('signs in with a recovery code and keeps the tokens apart from a customer session', async () => {
+    const user = userEvent.setup({ delay: null })
+    mockApi({
+      ...me(support),
+      'POST /api/admin/auth/login': () => ({
+        access_token: 'staff-access',
+        refresh_token: 'staff-refresh',
+        staff: support,
+      }),
+      'GET /api/admin/faq': () => ({ items: [] }),
+    })
+    const { router } = renderAdmin('/login')
+    await fillIn(user, 'rc0-abcd-efgh')
+    // A support account starts on the one screen its role opens.
+    await screen.findByRole('heading', { level: 1, name: 'FAQ' })
+    expect(router.state.location.pathname).toBe('/faq')
+    expect(localStorage.getItem('admin_access_token')).toBe('staff-access')
+    expect(localStorage.getItem('admin_refresh_token')).toBe('staff-refresh')
+    expect(localStorage.getItem('access_token')).toBeNull()
+  })
+})
