@@ -9,7 +9,7 @@ import { adminCall } from '../api/call'
 import { ADMIN_PAGE_SIZE } from '../api/queries'
 import { ListIcon } from '../ui/icons'
 import { QueryView } from '../ui/QueryView'
-import { Table, Td, Th } from '../ui/Table'
+import { Table, Td, Th, Tr } from '../ui/Table'
 
 /** Every write of the back office, newest first: when, who, what, on which entity. */
 export function AuditPage() {
@@ -38,30 +38,30 @@ export function AuditPage() {
                     <Th>{t('audit.when')}</Th>
                     <Th>{t('audit.who')}</Th>
                     <Th>{t('audit.action')}</Th>
-                    <Th className="hidden md:table-cell">{t('audit.entity')}</Th>
+                    <Th>{t('audit.entity')}</Th>
                     <Th>{t('audit.summary')}</Th>
                   </>
                 }
               >
                 {entries.map((entry) => (
-                  <tr key={entry.id}>
+                  <Tr key={entry.id}>
                     <Td className="whitespace-nowrap">{format.dateTime(entry.created_at)}</Td>
-                    <Td className="font-medium text-slate-900">
+                    <Td label={t('audit.who')} className="font-medium text-slate-900">
                       {entry.staff_username ?? t('audit.system')}
                     </Td>
-                    <Td>
+                    <Td label={t('audit.action')}>
                       <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800 text-xs">
                         {entry.action}
                       </code>
                     </Td>
-                    <Td className="hidden whitespace-nowrap md:table-cell">
+                    <Td label={t('audit.entity')} className="whitespace-nowrap">
                       {entry.entity}
                       {entry.entity_id ? (
                         <span className="text-slate-500"> #{entry.entity_id}</span>
                       ) : null}
                     </Td>
-                    <Td className="min-w-48 break-words">{entry.summary}</Td>
-                  </tr>
+                    <Td className="break-words text-slate-900 md:min-w-48">{entry.summary}</Td>
+                  </Tr>
                 ))}
               </Table>
               <Pager

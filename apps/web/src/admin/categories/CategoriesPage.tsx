@@ -5,7 +5,7 @@ import {
   type AdminCategoryInput,
 } from '@shop/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { Alert } from '../../shared/ui/Alert'
@@ -47,8 +47,6 @@ function CategoriesEditor({ stored }: { stored: AdminCategories }) {
   const list = useListEditor<EditedCategory>(toEdited(stored.items))
   const [invalid, setInvalid] = useState<Set<string>>(new Set())
   const [confirming, setConfirming] = useState(false)
-  const { reset } = list
-  useEffect(() => reset(toEdited(stored.items)), [stored, reset])
 
   const body = toBody(unkeyed(list.items))
   const dirty = JSON.stringify(body) !== JSON.stringify(toBody(toEdited(stored.items)))
@@ -181,7 +179,10 @@ export function CategoriesPage() {
   })
   return (
     <Page title={t('categories.title')} description={t('categories.description')} width="medium">
-      <QueryView query={categories}>{(stored) => <CategoriesEditor stored={stored} />}</QueryView>
+      {/* A new answer (a refetch, or the saved list) starts the editor again from it. */}
+      <QueryView query={categories}>
+        {(stored) => <CategoriesEditor key={categories.dataUpdatedAt} stored={stored} />}
+      </QueryView>
     </Page>
   )
 }

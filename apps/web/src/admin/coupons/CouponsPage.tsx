@@ -15,7 +15,7 @@ import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
 import { ADMIN_PAGE_SIZE } from '../api/queries'
 import { QueryView } from '../ui/QueryView'
-import { Table, Td, Th } from '../ui/Table'
+import { Table, Td, Th, Tr } from '../ui/Table'
 import { CouponForm } from './CouponForm'
 
 const COUPONS_KEY = ['admin', 'coupons'] as const
@@ -49,7 +49,7 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCoupon; onEdit: () => void
         }`
       : t('coupons.always')
   return (
-    <tr className="hover:bg-slate-50">
+    <Tr>
       <Td>
         <span className="font-mono font-semibold text-slate-900">{coupon.code}</span>
         {coupon.description ? (
@@ -58,7 +58,7 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCoupon; onEdit: () => void
           </span>
         ) : null}
       </Td>
-      <Td className="whitespace-nowrap font-medium text-slate-900">
+      <Td label={t('coupons.discount')} className="whitespace-nowrap font-medium text-slate-900">
         {discount}
         {coupon.min_subtotal_eur !== null ? (
           <span className="block font-normal text-slate-500 text-xs">
@@ -66,8 +66,10 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCoupon; onEdit: () => void
           </span>
         ) : null}
       </Td>
-      <Td className="hidden whitespace-nowrap md:table-cell">{validity}</Td>
-      <Td className="whitespace-nowrap tabular-nums">
+      <Td label={t('coupons.valid')} className="whitespace-nowrap">
+        {validity}
+      </Td>
+      <Td label={t('coupons.redeemed')} className="whitespace-nowrap tabular-nums">
         {coupon.max_redemptions === null
           ? coupon.times_redeemed
           : `${coupon.times_redeemed} / ${coupon.max_redemptions}`}
@@ -77,16 +79,16 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCoupon; onEdit: () => void
           </span>
         ) : null}
       </Td>
-      <Td>
+      <Td label={t('coupons.status')}>
         <Badge tone={state.tone}>{t(`coupons.states.${state.key}`)}</Badge>
       </Td>
-      <Td className="text-right">
+      <Td className="max-md:-ml-3 md:text-right">
         <Button variant="ghost" size="sm" onClick={onEdit}>
           {t('common.edit')}
           <span className="sr-only"> {coupon.code}</span>
         </Button>
       </Td>
-    </tr>
+    </Tr>
   )
 }
 
@@ -159,7 +161,7 @@ export function CouponsPage() {
                   <>
                     <Th>{t('coupons.code')}</Th>
                     <Th>{t('coupons.discount')}</Th>
-                    <Th className="hidden md:table-cell">{t('coupons.valid')}</Th>
+                    <Th>{t('coupons.valid')}</Th>
                     <Th>{t('coupons.redeemed')}</Th>
                     <Th>{t('coupons.status')}</Th>
                     <Th>

@@ -1,6 +1,6 @@
 import { type AdminFaq, type AdminFaqItem, AdminFaq as AdminFaqSchema } from '@shop/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { getErrorMessage } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { Alert } from '../../shared/ui/Alert'
@@ -86,8 +86,6 @@ function FaqEditor({ stored }: { stored: AdminFaq }) {
   const list = useListEditor<AdminFaqItem>(stored.items)
   const [invalid, setInvalid] = useState<Set<string>>(new Set())
   const [confirming, setConfirming] = useState(false)
-  const { reset } = list
-  useEffect(() => reset(stored.items), [stored, reset])
 
   const items = trimmed(unkeyed(list.items))
   const dirty = JSON.stringify(items) !== JSON.stringify(trimmed(stored.items))
@@ -181,7 +179,10 @@ export function FaqPage() {
   })
   return (
     <Page title={t('faq.title')} description={t('faq.description')} width="medium">
-      <QueryView query={faq}>{(stored) => <FaqEditor stored={stored} />}</QueryView>
+      {/* A new answer (a refetch, or the saved list) starts the editor again from it. */}
+      <QueryView query={faq}>
+        {(stored) => <FaqEditor key={faq.dataUpdatedAt} stored={stored} />}
+      </QueryView>
     </Page>
   )
 }

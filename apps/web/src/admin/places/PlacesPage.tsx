@@ -56,8 +56,14 @@ function IconButton({
 
 /** Cities and their districts: add, rename in both languages, delete what nothing uses. */
 export function PlacesPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const name = useLocalName()
+  /** The name in the other language, marked with it, when it differs: "LT: Žaliakalnis · ". */
+  const otherName = (item: { name_en: string; name_lt: string }) => {
+    const other = i18n.language === 'lt' ? 'en' : 'lt'
+    const text = other === 'lt' ? item.name_lt : item.name_en
+    return text === name(item) ? '' : `${t(`language.short.${other}`)}: ${text} · `
+  }
   const client = useQueryClient()
   const cities = useQuery(citiesQueryOptions)
   const [editing, setEditing] = useState<Editing | null>(null)
@@ -138,7 +144,7 @@ export function PlacesPage() {
                     <div className="min-w-0">
                       <h2 className="font-semibold text-lg text-slate-900">{name(city)}</h2>
                       <p className="text-slate-500 text-sm">
-                        {city.name_en} · {city.name_lt} ·{' '}
+                        {otherName(city)}
                         {t('places.products', { count: city.products })}
                       </p>
                     </div>
@@ -172,7 +178,7 @@ export function PlacesPage() {
                               {name(district)}
                             </span>
                             <span className="block truncate text-slate-500 text-xs">
-                              {district.name_en} · {district.name_lt} ·{' '}
+                              {otherName(district)}
                               {t('places.products', { count: district.products })}
                             </span>
                           </span>

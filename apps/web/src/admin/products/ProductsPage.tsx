@@ -1,4 +1,4 @@
-import type { AdminProduct } from '@shop/contract'
+import type { AdminCity, AdminProduct } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
@@ -20,7 +20,7 @@ import {
 import { BoxIcon } from '../ui/icons'
 import { useLocalName } from '../ui/localName'
 import { QueryView } from '../ui/QueryView'
-import { Table, Td, Th } from '../ui/Table'
+import { Table, Td, Th, Tr } from '../ui/Table'
 
 function Thumbnail({ product }: { product: AdminProduct }) {
   return product.image_url ? (
@@ -36,12 +36,34 @@ function Thumbnail({ product }: { product: AdminProduct }) {
   )
 }
 
-function ProductRow({ product }: { product: AdminProduct }) {
+/** A product's city and district in the active language (the list names them in English). */
+function usePlaceNames(cities: readonly AdminCity[] | undefined) {
+  const name = useLocalName()
+  const byDistrict = new Map(
+    (cities ?? []).flatMap((city) =>
+      city.districts.map((district) => [district.id, { city, district }] as const),
+    ),
+  )
+  return (product: AdminProduct) => {
+    const found = byDistrict.get(product.district_id)
+    return found
+      ? { city: name(found.city), district: name(found.district) }
+      : { city: product.city_name, district: product.district_name }
+  }
+}
+
+function ProductRow({
+  product,
+  place,
+}: {
+  product: AdminProduct
+  place: { city: string; district: string }
+}) {
   const { t, i18n } = useTranslation()
   const format = useFormat()
   const lt = i18n.language === 'lt'
   return (
-    <tr className="hover:bg-slate-50">
+    <Tr>
       <Td>
         <div className="flex items-center gap-3">
           <Thumbnail product={product} />
@@ -56,28 +78,33 @@ function ProductRow({ product }: { product: AdminProduct }) {
           </div>
         </div>
       </Td>
-      <Td className="hidden md:table-cell">
-        {product.city_name}
-        <span className="block text-slate-500 text-xs">{product.district_name}</span>
+      <Td label={t('products.place')}>
+        {place.city}
+        <span className="block text-slate-500 text-xs">{place.district}</span>
       </Td>
-      <Td className="whitespace-nowrap text-right font-medium text-slate-900">
+      <Td
+        label={t('products.price')}
+        className="whitespace-nowrap font-medium text-slate-900 md:text-right"
+      >
         {format.eur(product.price_eur)}
       </Td>
-      <Td className="hidden lg:table-cell">{t(`products.delivery.${product.delivery}`)}</Td>
-      <Td className="whitespace-nowrap text-right tabular-nums">
+      <Td label={t('products.deliveryLabel')} className="md:max-lg:hidden">
+        {t(`products.delivery.${product.delivery}`)}
+      </Td>
+      <Td label={t('products.stock')} className="whitespace-nowrap tabular-nums md:text-right">
         <span className="font-medium text-slate-900">{product.stock}</span>
         <span className="block text-slate-500 text-xs">
           {t('products.reservedSold', { reserved: product.reserved, sold: product.sold })}
         </span>
       </Td>
-      <Td>
+      <Td label={t('products.status')}>
         {product.active ? (
           <Badge tone="green">{t('products.active')}</Badge>
         ) : (
           <Badge tone="grey">{t('products.hidden')}</Badge>
         )}
       </Td>
-    </tr>
+    </Tr>
   )
 }
 
@@ -94,6 +121,7 @@ export function ProductsPage() {
   })
   const products = useQuery(productsQueryOptions(filters))
   const cities = useQuery(citiesQueryOptions)
+  const placeOf = usePlaceNames(cities.data?.cities)
   const change = (next: Partial<ProductFilters>) =>
     setFilters((current) => ({ ...current, ...next, page: next.page ?? 1 }))
 
@@ -164,16 +192,16 @@ export function ProductsPage() {
                 head={
                   <>
                     <Th>{t('products.product')}</Th>
-                    <Th className="hidden md:table-cell">{t('products.place')}</Th>
+                    <Th>{t('products.place')}</Th>
                     <Th className="text-right">{t('products.price')}</Th>
-                    <Th className="hidden lg:table-cell">{t('products.deliveryLabel')}</Th>
+                    <Th className="max-lg:hidden">{t('products.deliveryLabel')}</Th>
                     <Th className="text-right">{t('products.stock')}</Th>
                     <Th>{t('products.status')}</Th>
                   </>
                 }
               >
                 {rows.map((product) => (
-                  <ProductRow key={product.id} product={product} />
+                  <ProductRow key={product.id} product={product} place={placeOf(product)} />
                 ))}
               </Table>
               <Pager

@@ -52,7 +52,7 @@ export function AuthenticatorStep({
           <div className="w-full">
             <p className="text-slate-600 text-sm">{t('setup.manual')}</p>
             <div className="mt-1.5 flex items-center gap-2">
-              <code className="min-w-0 flex-1 break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-slate-900 text-sm">
+              <code className="min-w-0 flex-1 break-words rounded-lg bg-slate-100 px-3 py-2 font-mono text-slate-900 text-sm">
                 {manual}
               </code>
               <CopyButton value={manual.replace(/\s/g, '')} label={t('setup.copySecret')} />

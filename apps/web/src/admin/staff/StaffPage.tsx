@@ -14,7 +14,7 @@ import { adminCall } from '../api/call'
 import { useStaff } from '../app/session'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { QueryView } from '../ui/QueryView'
-import { Table, Td, Th } from '../ui/Table'
+import { Table, Td, Th, Tr } from '../ui/Table'
 import { InviteDialog, InviteLink } from './InviteDialog'
 
 const STAFF_KEY = ['admin', 'staff'] as const
@@ -94,7 +94,7 @@ export function StaffPage() {
                 <Th>{t('staff.username')}</Th>
                 <Th>{t('staff.role')}</Th>
                 <Th>{t('staff.status')}</Th>
-                <Th className="hidden md:table-cell">{t('staff.lastSignIn')}</Th>
+                <Th>{t('staff.lastSignIn')}</Th>
                 <Th>
                   <span className="sr-only">{t('common.actions')}</span>
                 </Th>
@@ -105,23 +105,23 @@ export function StaffPage() {
               const self = member.id === me?.id
               const otherRole: StaffRole = member.role === 'owner' ? 'support' : 'owner'
               return (
-                <tr key={member.id}>
+                <Tr key={member.id}>
                   <Td className="font-semibold text-slate-900">
                     {member.username}
                     {self ? (
                       <span className="ml-1 font-normal text-slate-500">{t('staff.you')}</span>
                     ) : null}
                   </Td>
-                  <Td>{t(`roles.${member.role}`)}</Td>
-                  <Td>
+                  <Td label={t('staff.role')}>{t(`roles.${member.role}`)}</Td>
+                  <Td label={t('staff.status')}>
                     <Status member={member} />
                   </Td>
-                  <Td className="hidden whitespace-nowrap md:table-cell">
+                  <Td label={t('staff.lastSignIn')} className="whitespace-nowrap">
                     {member.last_sign_in_at ? format.dateTime(member.last_sign_in_at) : '—'}
                   </Td>
                   <Td>
                     {self ? null : (
-                      <div className="flex flex-wrap justify-end gap-1">
+                      <div className="flex flex-wrap gap-1 max-md:-ml-3 md:justify-end">
                         {!member.activated && !member.disabled ? (
                           <Button
                             variant="ghost"
@@ -149,7 +149,7 @@ export function StaffPage() {
                       </div>
                     )}
                   </Td>
-                </tr>
+                </Tr>
               )
             })}
           </Table>
