@@ -98,8 +98,25 @@ function buildBackOffice(): Plugin {
   }
 }
 
+/** `vite` and `vite preview` answer /admin and every path below it with the back office's page. */
+function serveBackOffice(): Plugin {
+  const toAdminPage = (req: { url?: string }, _res: unknown, next: () => void) => {
+    if (req.url && /^\/admin(?:[/?#]|$)/.test(req.url)) req.url = '/admin.html'
+    next()
+  }
+  return {
+    name: 'shop:serve-back-office',
+    configureServer(server) {
+      server.middlewares.use(toAdminPage)
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(toAdminPage)
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderLanding(), buildBackOffice()],
+  plugins: [react(), tailwindcss(), prerenderLanding(), buildBackOffice(), serveBackOffice()],
   resolve: {
     alias: { '@shop/contract': contractSource },
   },
