@@ -199,7 +199,7 @@ describe('CartService.lockForCheckout', () => {
   it('reads the cart with its lock, and the pending-checkout flag of the row', async () => {
     const userId = await addUser()
     const productId = await addProduct({ name: 'Locked read', priceCents: 700, stock: 5 })
-    await cartService.add(userId, productId)
+    await cartService.add(userId, productId, 'en')
     await database.db.update(carts).set({ pendingCheckout: true }).where(eq(carts.userId, userId))
     const read = await database.db.transaction((tx) => cartService.lockForCheckout(tx, userId))
     expect(read.pendingCheckout).toBe(true)
@@ -216,7 +216,7 @@ describe('CartService.lockForCheckout', () => {
     async () => {
       const userId = await addUser()
       const productId = await addProduct({ name: 'Emptied meanwhile', priceCents: 800, stock: 5 })
-      await cartService.add(userId, productId)
+      await cartService.add(userId, productId, 'en')
       let waiting: Promise<Awaited<ReturnType<CartService['lockForCheckout']>>> | undefined
       await database.db.transaction(async (first) => {
         await first.select().from(carts).where(eq(carts.userId, userId)).for('update')

@@ -108,7 +108,7 @@ describe('cached reads on PGlite', () => {
       database.db,
       new CouponService(database.db),
       new StockService(database.db),
-    ).get(1)
+    ).get(1, 'en')
     expect(tables.stamp(all)).toBe(before)
   })
 

@@ -33,6 +33,8 @@ import type { RouteDef } from '../route-def.js'
 // the one it shows), else of Accept-Language, else English.
 const LocalizedProductsQuery = Type.Object({ ...ProductsQuery.properties, ...LangQuery.properties })
 const LocalizedGroupedQuery = Type.Object({ ...GroupedQuery.properties, ...LangQuery.properties })
+// The order list names its products the same way (the other cart and order routes: LangQuery).
+const LocalizedPageQuery = Type.Object({ ...PageQuery.properties, ...LangQuery.properties })
 
 /** The sizes a product image is kept in: `card` (at most 640 px a side) and `large` (1200 px). */
 const PRODUCT_IMAGE_SIZES = ['card', 'large'] as const
@@ -145,6 +147,7 @@ export const shopRoutes = {
     auth: true,
     summary: "The current user's cart, priced afresh",
     tags: ['cart'],
+    querystring: LangQuery,
     response: { 200: Cart },
   },
   addToCart: {
@@ -154,6 +157,7 @@ export const shopRoutes = {
     summary: 'Add one unit of a product (at most 3 units in the cart)',
     tags: ['cart'],
     body: AddToCartBody,
+    querystring: LangQuery,
     response: { 200: Cart },
   },
   removeFromCart: {
@@ -163,6 +167,7 @@ export const shopRoutes = {
     summary: 'Remove a product (all its units) from the cart',
     tags: ['cart'],
     params: ProductIdPathParam,
+    querystring: LangQuery,
     response: { 200: Cart },
   },
   clearCart: {
@@ -171,6 +176,7 @@ export const shopRoutes = {
     auth: true,
     summary: 'Empty the cart (and drop its coupon)',
     tags: ['cart'],
+    querystring: LangQuery,
     response: { 200: Cart },
   },
   applyCoupon: {
@@ -180,6 +186,7 @@ export const shopRoutes = {
     summary: 'Apply a coupon code to the cart',
     tags: ['cart'],
     body: ApplyCouponBody,
+    querystring: LangQuery,
     response: { 200: Cart },
   },
   removeCoupon: {
@@ -188,6 +195,7 @@ export const shopRoutes = {
     auth: true,
     summary: 'Remove the coupon from the cart',
     tags: ['cart'],
+    querystring: LangQuery,
     response: { 200: Cart },
   },
 
@@ -292,7 +300,7 @@ export const shopRoutes = {
     auth: true,
     summary: 'My orders, newest first',
     tags: ['orders'],
-    querystring: PageQuery,
+    querystring: LocalizedPageQuery,
     response: { 200: OrderList },
   },
   getOrder: {
@@ -302,6 +310,7 @@ export const shopRoutes = {
     summary: 'One of my orders',
     tags: ['orders'],
     params: OrderIdParam,
+    querystring: LangQuery,
     response: { 200: Order },
   },
 } as const satisfies Record<string, RouteDef>

@@ -18,7 +18,7 @@ export function cartCheckoutPort(cart: CartService): CartPort {
     async snapshot(userId, tx) {
       return checkoutView(await cart.snapshot(userId, tx))
     },
-    view: (userId) => cart.get(userId),
+    view: (userId, lang) => cart.get(userId, lang),
     removePaidUnits: (tx, userId, units, couponId) =>
       cart.removePaidUnits(tx, userId, units, couponId),
     removePaidUnitsSteps: (userId, units, couponId, options) =>
@@ -44,6 +44,7 @@ function checkoutView(snapshot: CartSnapshot): CheckoutCart {
     lines: snapshot.lines.map((line) => ({
       productId: line.productId,
       productName: line.name,
+      productNameLt: line.nameLt,
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,
     })),

@@ -1,7 +1,7 @@
 // How a cart is read and priced: its carts row, its coupon (with the customer's use of it, from
 // the coupons module's subquery) and its lines (with their products, from the catalog's), in one
 // statement; priced afresh from current product prices on every read.
-import { type Cart, centsToEuros } from '@shop/contract'
+import { type Cart, centsToEuros, type Lang } from '@shop/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { cartItems, carts } from '../../db/schema/cart.js'
@@ -18,7 +18,10 @@ import {
 /** One product line of a cart, priced now. */
 export interface CartLine {
   productId: number
+  /** The product's English name. */
   name: string
+  /** Its Lithuanian name (the English one where it has none). */
+  nameLt: string
   unitPriceCents: number
   quantity: number
   lineTotalCents: number
@@ -47,6 +50,7 @@ type JsonLine = [
   productId: number,
   quantity: number,
   name: string,
+  nameLt: string,
   unitPriceCents: number,
   buyableQuantity: number,
   active: boolean,
@@ -72,11 +76,12 @@ export function lineAvailable(line: CartLine): boolean {
   return line.active && line.buyableQuantity >= line.quantity
 }
 
-export function toCartDto(snapshot: CartSnapshot): Cart {
+/** The cart as the API answers it, its product names in `lang`. */
+export function toCartDto(snapshot: CartSnapshot, lang: Lang): Cart {
   return {
     items: snapshot.lines.map((line) => ({
       product_id: line.productId,
-      product_name: line.name,
+      product_name: lang === 'lt' ? line.nameLt : line.name,
       product_price: centsToEuros(line.unitPriceCents),
       quantity: line.quantity,
       total_price: centsToEuros(line.lineTotalCents),
@@ -151,7 +156,7 @@ export class CartReader {
       .select({
         coupon: this.coupons.cartCouponRead(carts.couponId, carts.userId),
         lines: subquery<JsonLine[] | null>(sql`select json_agg(json_build_array(
-            ${cartItems.productId}, ${cartItems.quantity}, p.name, p.price_cents, p.buyable, p.active)
+            ${cartItems.productId}, ${cartItems.quantity}, p.name, p.name_lt, p.price_cents, p.buyable, p.active)
             order by ${cartItems.addedAt}, ${cartItems.productId})
           from ${cartItems} inner join ${this.stock.lineProducts()} p on p.id = ${cartItems.productId}
           where ${cartItems.userId} = ${carts.userId}`),
@@ -175,10 +180,11 @@ export class CartReader {
 
   async #price(userId: number, tx: DbOrTx, head: CartHead | undefined): Promise<CartSnapshot> {
     const lines: CartLine[] = (head?.lines ?? []).map(
-      ([productId, quantity, name, unitPriceCents, buyableQuantity, active]) => ({
+      ([productId, quantity, name, nameLt, unitPriceCents, buyableQuantity, active]) => ({
         productId,
         quantity,
         name,
+        nameLt,
         unitPriceCents,
         buyableQuantity,
         active,

@@ -1,7 +1,7 @@
 // The server-side cart: one per user (carts row plus cart_items), at most 3 units, priced afresh
 // from current product prices on every read (read.ts). Changes lock the user's carts row, so
 // concurrent requests of one user are applied one after the other.
-import { CART_MAX_ITEMS, type Cart } from '@shop/contract'
+import { CART_MAX_ITEMS, type Cart, type Lang } from '@shop/contract'
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { cartItems, carts } from '../../db/schema/cart.js'
@@ -46,17 +46,25 @@ export class CartService {
     return this.#reader.lockForCheckout(tx, userId)
   }
 
-  async get(userId: number): Promise<Cart> {
-    return toCartDto(await this.snapshot(userId))
+  /** The cart as the API answers it, its product names in `lang`. */
+  async get(userId: number, lang: Lang): Promise<Cart> {
+    return toCartDto(await this.snapshot(userId), lang)
   }
 
-  /** `get` as `serialize` turns it into the route's answer, kept while fresh and coupon-free. */
-  answer(userId: number, serialize: (cart: Cart) => SerializedJson): Promise<SerializedJson> {
+  /**
+   * `get` as `serialize` turns it into the route's answer, kept (one per language) while fresh and
+   * coupon-free.
+   */
+  answer(
+    userId: number,
+    lang: Lang,
+    serialize: (cart: Cart) => SerializedJson,
+  ): Promise<SerializedJson> {
     let couponFree = false
     return this.#answers.get(
-      String(userId),
+      `${userId}:${lang}`,
       async () => {
-        const cart = await this.get(userId)
+        const cart = await this.get(userId, lang)
         couponFree = cart.applied_promo === null
         return serialize(cart)
       },
@@ -65,8 +73,8 @@ export class CartService {
   }
 
   /** Adds one unit of a product; CART_FULL beyond 3 units, PRODUCT_UNAVAILABLE beyond stock. */
-  add(userId: number, productId: number): Promise<Cart> {
-    return this.#change(userId, async (tx, before) => {
+  add(userId: number, productId: number, lang: Lang): Promise<Cart> {
+    return this.#change(userId, lang, async (tx, before) => {
       const product = await this.stock.buyability(productId, tx)
       if (!product) throw new AppError('PRODUCT_NOT_FOUND')
       if (before.itemsCount + 1 > CART_MAX_ITEMS) throw new AppError('CART_FULL')
@@ -86,8 +94,8 @@ export class CartService {
   }
 
   /** Removes a product's line (all its units); CART_ITEM_NOT_FOUND when it is not in the cart. */
-  remove(userId: number, productId: number): Promise<Cart> {
-    return this.#change(userId, async (tx) => {
+  remove(userId: number, productId: number, lang: Lang): Promise<Cart> {
+    return this.#change(userId, lang, async (tx) => {
       const deleted = await tx
         .delete(cartItems)
         .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
@@ -98,7 +106,7 @@ export class CartService {
   }
 
   /** Empties the cart and drops its coupon. */
-  async clear(userId: number): Promise<Cart> {
+  async clear(userId: number, lang: Lang): Promise<Cart> {
     return this.db.transaction(async (tx) => {
       // The carts row first, as every other change does, so two requests cannot deadlock.
       await tx
@@ -106,14 +114,14 @@ export class CartService {
         .set({ couponId: null, updatedAt: new Date() })
         .where(eq(carts.userId, userId))
       await tx.delete(cartItems).where(eq(cartItems.userId, userId))
-      return toCartDto(await this.snapshot(userId, tx))
+      return toCartDto(await this.snapshot(userId, tx), lang)
     })
   }
 
   /** Applies a coupon to a non-empty cart (replacing any other); each refusal has its code. */
-  async applyCoupon(userId: number, code: string): Promise<Cart> {
+  async applyCoupon(userId: number, code: string, lang: Lang): Promise<Cart> {
     if (code.trim() === '') throw new AppError('COUPON_CODE_REQUIRED')
-    return this.#change(userId, async (tx, cart) => {
+    return this.#change(userId, lang, async (tx, cart) => {
       if (cart.itemsCount === 0) throw new AppError('CART_EMPTY')
       const coupon = await this.coupons.check(code, userId, cart.subtotalCents, tx)
       await tx
@@ -124,13 +132,13 @@ export class CartService {
   }
 
   /** Removes the coupon from the cart (nothing to do when there is none). */
-  async removeCoupon(userId: number): Promise<Cart> {
+  async removeCoupon(userId: number, lang: Lang): Promise<Cart> {
     return this.db.transaction(async (tx) => {
       await tx
         .update(carts)
         .set({ couponId: null, updatedAt: new Date() })
         .where(and(eq(carts.userId, userId), isNotNull(carts.couponId)))
-      return toCartDto(await this.snapshot(userId, tx))
+      return toCartDto(await this.snapshot(userId, tx), lang)
     })
   }
 
@@ -205,13 +213,17 @@ export class CartService {
   /**
    * A change of the customer's cart in one transaction: creates the user's carts row if needed
    * and locks it first, so that the cart `change` is given cannot change under this request,
-   * then answers the cart as the change left it.
+   * then answers the cart as the change left it, its product names in `lang`.
    */
-  #change(userId: number, change: (tx: Tx, before: CartSnapshot) => Promise<void>): Promise<Cart> {
+  #change(
+    userId: number,
+    lang: Lang,
+    change: (tx: Tx, before: CartSnapshot) => Promise<void>,
+  ): Promise<Cart> {
     return this.db.transaction(async (tx) => {
       await tx.insert(carts).values({ userId }).onConflictDoNothing()
       await change(tx, await this.snapshot(userId, tx, { forUpdate: true }))
-      return toCartDto(await this.snapshot(userId, tx))
+      return toCartDto(await this.snapshot(userId, tx), lang)
     })
   }
 

@@ -1,8 +1,14 @@
 import { api } from '@shop/contract'
 import type { AppContext } from '../../app-context.js'
+import { requestLanguage } from '../../http/language.js'
 import { defineRoute } from '../../http/route.js'
 
+// Product names in the request's language (`?lang=`, else Accept-Language, else English).
 export function orderRoutes({ app, services }: AppContext): void {
-  defineRoute(app, api.listOrders, ({ auth, query }) => services.orders.list(auth.userId, query))
-  defineRoute(app, api.getOrder, ({ auth, params }) => services.orders.get(auth.userId, params.id))
+  defineRoute(app, api.listOrders, ({ auth, query, request }) =>
+    services.orders.list(auth.userId, query, requestLanguage(request)),
+  )
+  defineRoute(app, api.getOrder, ({ auth, params, request }) =>
+    services.orders.get(auth.userId, params.id, requestLanguage(request)),
+  )
 }

@@ -1,7 +1,7 @@
 // The orders: one per unit a payment bought. A checkout composes the order rows built here into
 // its own statement, the payment's lifecycle moves their status, and customers list them newest
 // first (the payment code comes from the payments module's own subquery).
-import { centsToEuros, type Order, type PageQuery } from '@shop/contract'
+import { centsToEuros, type Lang, type Order, type PageQuery } from '@shop/contract'
 import { and, type Column, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { type Db, subquery, type Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
@@ -16,7 +16,9 @@ type OrderStatus = (typeof orders.$inferSelect)['status']
 /** A cart line as the orders of a payment are made from it. */
 export interface OrderLine {
   productId: number
+  /** The product's English name, and its Lithuanian one, as the customer bought it. */
   productName: string
+  productNameLt: string
   unitPriceCents: number
   quantity: number
 }
@@ -65,12 +67,16 @@ export class OrderService {
     private readonly payments: PaymentQueries,
   ) {}
 
-  #columns() {
+  /** An order's columns, its product named in `lang` (English for an order without an LT name). */
+  #columns(lang: Lang) {
     return {
       id: orders.id,
       orderCode: orders.orderCode,
       productId: orders.productId,
-      productName: orders.productName,
+      productName:
+        lang === 'lt'
+          ? sql<string>`coalesce(nullif(${orders.productNameLt}, ''), ${orders.productName})`
+          : orders.productName,
       productPriceCents: orders.productPriceCents,
       paidCents: orders.paidCents,
       orderTime: orders.orderTime,
@@ -79,7 +85,7 @@ export class OrderService {
     }
   }
 
-  async list(userId: number, query: PageQuery) {
+  async list(userId: number, query: PageQuery, lang: Lang) {
     const mine = eq(orders.userId, userId)
     const { rows, total } = await readPage(
       this.db,
@@ -87,7 +93,7 @@ export class OrderService {
       mine,
       query,
       this.db
-        .select(this.#columns())
+        .select(this.#columns(lang))
         .from(orders)
         .where(mine)
         .orderBy(desc(orders.orderTime), desc(orders.id))
@@ -97,9 +103,9 @@ export class OrderService {
   }
 
   /** Another customer's order answers exactly like a missing one. */
-  async get(userId: number, orderId: number): Promise<Order> {
+  async get(userId: number, orderId: number, lang: Lang): Promise<Order> {
     const [row] = await this.db
-      .select(this.#columns())
+      .select(this.#columns(lang))
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     if (!row) throw new AppError('ORDER_NOT_FOUND')
@@ -171,6 +177,7 @@ function orderRows(input: NewOrders) {
     paymentId: input.paymentId,
     productId: unit.productId,
     productName: unit.productName,
+    productNameLt: unit.productNameLt,
     productPriceCents: unit.unitPriceCents,
     paidCents: shares[i] ?? 0,
     status: input.status,

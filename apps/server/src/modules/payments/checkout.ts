@@ -9,8 +9,10 @@
 // coupon) are written by their own services, or by the WITH items they build (decision 0013).
 import crypto from 'node:crypto'
 import {
+  DEFAULT_LANGUAGE,
   eurosToCents,
   LATE_PAYMENT_WINDOW_HOURS,
+  type Lang,
   type Payment,
   type PaymentMethod,
   SOL_AMOUNT_STEP_LAMPORTS,
@@ -73,12 +75,13 @@ export class PaymentCheckout {
   /**
    * Checkout of the caller's cart with the balance or with SOL. With `expectedTotalEuros` (the
    * total the customer saw), a cart that now totals something else (a price or a coupon changed)
-   * charges nothing and answers PRICE_CHANGED with the cart as it is now.
+   * charges nothing and answers PRICE_CHANGED with the cart as it is now, named in `lang`.
    */
   async start(
     userId: number,
     method: PaymentMethod,
     expectedTotalEuros: number | null = null,
+    lang: Lang = DEFAULT_LANGUAGE,
   ): Promise<Payment> {
     const expectedTotalCents = expectedTotalEuros === null ? null : eurosToCents(expectedTotalEuros)
     if (expectedTotalCents === null && expectedTotalEuros !== null) {
@@ -89,7 +92,7 @@ export class PaymentCheckout {
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'PRICE_CHANGED') throw error
       // The transaction is rolled back: the cart is read as the customer will now see it.
-      const cart = await this.deps.cart.view(userId)
+      const cart = await this.deps.cart.view(userId, lang)
       throw new AppError('PRICE_CHANGED', undefined, {}, { cart })
     }
   }

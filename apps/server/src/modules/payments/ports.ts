@@ -2,13 +2,15 @@
 // module adapts its service to CartPort (cart/checkout-port.ts) and the coupon service fits
 // CouponPort as it is. Payments never reach into another module's tables: stock, orders, balance,
 // cart and coupon rows are written by their owners' services or the WITH items those build.
-import type { Cart, ErrorCode } from '@shop/contract'
+import type { Cart, ErrorCode, Lang } from '@shop/contract'
 import type { SQL } from 'drizzle-orm'
 import type { Tx } from '../../db/client.js'
 
 export interface CheckoutLine {
   productId: number
+  /** The product's English name, and its Lithuanian one (the English one where it has none). */
   productName: string
+  productNameLt: string
   unitPriceCents: number
   quantity: number
 }
@@ -41,8 +43,8 @@ export interface CartPort {
    * its reason). The caller holds the lock.
    */
   snapshot(userId: number, tx: Tx): Promise<CheckoutCart>
-  /** The customer's cart as the API answers it (sent back with PRICE_CHANGED). */
-  view(userId: number): Promise<Cart>
+  /** The customer's cart as the API answers it in `lang` (sent back with PRICE_CHANGED). */
+  view(userId: number, lang: Lang): Promise<Cart>
   /** Takes paid units out of the cart (and the coupon, when it was the one paid with). */
   removePaidUnits(
     tx: Tx,

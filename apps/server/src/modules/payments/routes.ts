@@ -1,12 +1,18 @@
 import { api } from '@shop/contract'
 import type { AppContext } from '../../app-context.js'
+import { requestLanguage } from '../../http/language.js'
 import { defineRoute } from '../../http/route.js'
 import type { DemoWallet } from './demo-wallet.js'
 
 export function paymentRoutes({ app, services }: AppContext): void {
   const { checkout, lifecycle, queries, signatures } = services.payments
-  defineRoute(app, api.createPayment, ({ auth, body }) =>
-    checkout.start(auth.userId, body.payment_method, body.expected_total_eur ?? null),
+  defineRoute(app, api.createPayment, ({ auth, body, request }) =>
+    checkout.start(
+      auth.userId,
+      body.payment_method,
+      body.expected_total_eur ?? null,
+      requestLanguage(request),
+    ),
   )
   defineRoute(app, api.paymentStatus, ({ auth, params }) =>
     queries.status(auth.userId, params.paymentCode),
