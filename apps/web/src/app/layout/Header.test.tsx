@@ -61,10 +61,10 @@ describe('header', () => {
 
     // The cart badge appears only once the cart query holds items.
     expect(header.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart')
-    act(() => client.setQueryData(['cart'], { items: [], items_count: 0 }))
+    act(() => client.setQueryData(['cart', 'en'], { items: [], items_count: 0 }))
     await new Promise((resolve) => setTimeout(resolve, 0)) // TanStack Query notifies on a timeout
     expect(header.getByRole('link', { name: 'Cart' })).not.toHaveTextContent(/\d/)
-    act(() => client.setQueryData(['cart'], { items: [{}, {}], items_count: 2 }))
+    act(() => client.setQueryData(['cart', 'en'], { items: [{}, {}], items_count: 2 }))
     expect(await header.findByRole('link', { name: 'Cart, items: 2' })).toHaveTextContent('2')
   })
 

@@ -104,7 +104,7 @@ describe('checkout page', () => {
     expect(callsTo(fetchMock, 'POST /api/payment/create')).toEqual([
       { payment_method: 'balance', expected_total_eur: 12.9 },
     ])
-    expect(client.getQueryData(['cart'])).toMatchObject({ items_count: 0 })
+    expect(client.getQueryData(['cart', 'en'])).toMatchObject({ items_count: 0 })
   })
 
   it('charges nothing when the total changed: says so and shows the new total', async () => {

@@ -67,7 +67,7 @@ export function CheckoutPage() {
   const complete = (message: string) => {
     finished.current = true
     savePendingPayment('checkout', null)
-    client.setQueryData(CART_QUERY_KEY, EMPTY_CART)
+    client.setQueriesData({ queryKey: CART_QUERY_KEY }, EMPTY_CART)
     void client.invalidateQueries({ queryKey: CART_QUERY_KEY })
     void client.invalidateQueries({ queryKey: BALANCE_QUERY_KEY })
     void client.invalidateQueries({ queryKey: ['orders'] })

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import i18n from '../../shared/i18n'
 import { mockApi } from '../../test/api'
 import { emptyCart } from '../../test/fixtures'
 import { renderApp, signIn } from '../../test/render'
@@ -49,5 +50,34 @@ describe('orders page', () => {
     })
     renderApp('/orders')
     expect(await screen.findByText('No orders yet')).toBeInTheDocument()
+  })
+})
+
+describe('orders in the language shown', () => {
+  it('asks for the orders in Lithuanian, and again in English when the language changes', async () => {
+    signIn()
+    await i18n.changeLanguage('lt')
+    const fetchMock = mockApi({
+      'GET /api/cart': () => emptyCart,
+      'GET /api/orders': ({ query }) => ({
+        orders: [order(1, 'completed', query.get('lang') === 'lt' ? 'Arbata' : 'Tea')],
+        total: 1,
+      }),
+    })
+    renderApp('/orders')
+    expect(await screen.findByText('Arbata')).toBeInTheDocument()
+
+    await i18n.changeLanguage('en')
+    expect(await screen.findByText('Tea')).toBeInTheDocument()
+    const urls = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.startsWith('/api/orders'))
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/orders?lang=lt&page=1&page_size=20',
+        '/api/orders?lang=en&page=1&page_size=20',
+      ]),
+    )
+    for (const url of urls) expect(url).toMatch(/[?&]lang=(en|lt)(&|$)/)
   })
 })

@@ -1,6 +1,7 @@
 import type { AuthResponse } from '@shop/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
+import i18n from '../i18n'
 import { cartQueryOptions } from '../queries/cart'
 import { useAuthStore } from './store'
 
@@ -14,7 +15,7 @@ export function useSignIn(): (auth: AuthResponse) => void {
     (auth: AuthResponse) => {
       client.clear()
       useAuthStore.getState().setAuth(auth)
-      void client.prefetchQuery(cartQueryOptions)
+      void client.prefetchQuery(cartQueryOptions(i18n.resolvedLanguage))
     },
     [client],
   )

@@ -1,4 +1,4 @@
-import type { Cart } from '@shop/contract'
+import type { Cart, Lang } from '@shop/contract'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from '../api/call'
 import { isApiError } from '../api/errors'
@@ -10,22 +10,33 @@ import { notify } from '../ui/toast'
 
 export { CART_QUERY_KEY }
 
-/** GET /api/cart: the signed-in user's cart, priced afresh by the server. */
-export function fetchCart(signal?: AbortSignal): Promise<Cart> {
-  return call('GET /api/cart', { signal })
+/**
+ * The cache key of the cart with its products named in `lang`: switching the language fetches
+ * the cart again. CART_QUERY_KEY, its prefix, matches the cart of every language.
+ */
+export function cartQueryKey(lang: Lang) {
+  return [...CART_QUERY_KEY, lang] as const
+}
+
+/** GET /api/cart: the signed-in user's cart, priced afresh by the server, named in `lang`. */
+export function fetchCart(lang: Lang, signal?: AbortSignal): Promise<Cart> {
+  return call('GET /api/cart', { query: { lang }, signal })
 }
 
 // Cart failures are not toasted (specification section 8): the cart page shows its own state.
-export const cartQueryOptions = queryOptions({
-  queryKey: CART_QUERY_KEY,
-  queryFn: ({ signal }) => fetchCart(signal),
-  meta: { silent: true },
-})
+export function cartQueryOptions(lang: Lang) {
+  return queryOptions({
+    queryKey: cartQueryKey(lang),
+    queryFn: ({ signal }) => fetchCart(lang, signal),
+    meta: { silent: true },
+  })
+}
 
-/** The cart; fetched only while someone is signed in. */
+/** The cart in the language the app shows; fetched only while someone is signed in. */
 export function useCart() {
+  const { i18n } = useTranslation()
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated)
-  return useQuery({ ...cartQueryOptions, enabled: isAuthenticated })
+  return useQuery({ ...cartQueryOptions(i18n.resolvedLanguage), enabled: isAuthenticated })
 }
 
 /** An empty cart, for the moment between a confirmed payment and the next fetch. */
@@ -44,12 +55,13 @@ export const EMPTY_CART: Cart = {
  */
 export function useAddToCart() {
   const client = useQueryClient()
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const lang = i18n.resolvedLanguage
   return useMutation({
     mutationFn: async (productId: number) => {
-      const cart = client.getQueryData<Cart>(CART_QUERY_KEY)
+      const cart = client.getQueryData<Cart>(cartQueryKey(lang))
       if (cart && cart.items_count >= CART_MAX_ITEMS) throw new CartFullError()
-      return call('POST /api/cart/add', { body: { product_id: productId } })
+      return call('POST /api/cart/add', { body: { product_id: productId }, query: { lang } })
     },
     onSuccess: async () => {
       notify.success(t('cart.toast.added'))
