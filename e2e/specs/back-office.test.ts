@@ -127,9 +127,7 @@ describe('back office: the owner sets up the shop, a customer buys', () => {
     await page.getByLabel(a('products.priceEur')).fill('24.50')
     await page.getByLabel(a('products.city')).selectOption({ label: CITY.en })
     await page.getByLabel(a('products.district')).selectOption({ label: DISTRICT.en })
-    await page
-      .getByRole('radio', { name: new RegExp(`^${a('products.delivery.manual')}`) })
-      .check()
+    await page.getByRole('radio', { name: new RegExp(`^${a('products.delivery.manual')}`) }).check()
     await page.getByRole('button', { name: a('products.create') }).click()
     await page.getByText(a('products.created')).first().waitFor()
 
