@@ -23,6 +23,7 @@ describe('inferred types', () => {
     expectTypeOf<RouteQuery<'listOrders'>>().toEqualTypeOf<{
       page?: number
       page_size?: number
+      lang?: 'en' | 'lt'
     }>()
     expectTypeOf<PathParamNames<'/a/:x/b/:y'>>().toEqualTypeOf<'x' | 'y'>()
     expectTypeOf<PathParamNames<'/api/cart'>>().toEqualTypeOf<never>()
