@@ -2,6 +2,7 @@
 // client translates; `detail` and `message` carry the same English sentence, because the
 // specification's client reads `detail` on some forms and `message` elsewhere.
 import { ERROR_MESSAGES, ERROR_STATUS, type ErrorBody, type ErrorCode } from '@shop/contract'
+import { isUniqueViolation } from '../db/errors.js'
 
 export { errorBody } from '@shop/contract'
 
@@ -25,5 +26,18 @@ export class AppError extends Error {
     this.statusCode = ERROR_STATUS[code]
     this.headers = headers
     this.extra = extra
+  }
+}
+
+/** Runs `run`; a unique key refusing its row becomes `code` (a name or a code already taken). */
+export async function unlessTaken<T>(
+  code: Extract<ErrorCode, 'NAME_TAKEN' | 'CODE_TAKEN' | 'USERNAME_TAKEN'>,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(code)
+    throw error
   }
 }

@@ -9,25 +9,14 @@ import type {
 } from '@shop/contract'
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
 import { cities, districts, products } from '../../db/schema/catalog.js'
-import { AppError } from '../../http/errors.js'
+import { AppError, unlessTaken } from '../../http/errors.js'
 import type { AuditLog } from '../audit/service.js'
 
 type Names = { nameEn: string | null; nameLt: string | null; name: string }
 
 const nameEn = (row: Names) => row.nameEn ?? row.name
 const nameLt = (row: Names) => row.nameLt ?? row.nameEn ?? row.name
-
-/** A unique-name clash becomes 409 NAME_TAKEN. */
-async function naming<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('NAME_TAKEN')
-    throw error
-  }
-}
 
 export class AdminPlaces {
   constructor(
@@ -74,7 +63,7 @@ export class AdminPlaces {
   }
 
   async createCity(staffId: number, body: LocalizedNameBody): Promise<AdminCity> {
-    const id = await naming(() =>
+    const id = await unlessTaken('NAME_TAKEN', () =>
       this.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(cities)
@@ -96,7 +85,7 @@ export class AdminPlaces {
   }
 
   async updateCity(staffId: number, id: number, body: LocalizedNamePatch): Promise<AdminCity> {
-    await naming(() =>
+    await unlessTaken('NAME_TAKEN', () =>
       this.db.transaction(async (tx) => {
         const [before] = await tx.select().from(cities).where(eq(cities.id, id)).for('update')
         if (!before) throw new AppError('CITY_NOT_FOUND')
@@ -131,7 +120,7 @@ export class AdminPlaces {
     cityId: number,
     body: LocalizedNameBody,
   ): Promise<AdminDistrict> {
-    const id = await naming(() =>
+    const id = await unlessTaken('NAME_TAKEN', () =>
       this.db.transaction(async (tx) => {
         const [city] = await tx
           .select({ id: cities.id })
@@ -163,7 +152,7 @@ export class AdminPlaces {
     id: number,
     body: LocalizedNamePatch,
   ): Promise<AdminDistrict> {
-    await naming(() =>
+    await unlessTaken('NAME_TAKEN', () =>
       this.db.transaction(async (tx) => {
         const [before] = await tx.select().from(districts).where(eq(districts.id, id)).for('update')
         if (!before) throw new AppError('DISTRICT_NOT_FOUND')

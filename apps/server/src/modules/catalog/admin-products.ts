@@ -10,7 +10,7 @@ import {
   type ProductBody,
   type ProductPatch,
 } from '@shop/contract'
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import {
@@ -256,7 +256,8 @@ export class AdminProducts {
         .innerJoin(cities, eq(cities.id, districts.cityId)),
       this.db
         .select({ productId: productImages.productId, version: productImages.version })
-        .from(productImages),
+        .from(productImages)
+        .where(inArray(productImages.productId, ids)),
       this.deps.sold(ids),
     ])
     const place = new Map(places.map((row) => [row.id, row]))

@@ -11,10 +11,9 @@ import {
 } from '@shop/contract'
 import { desc, eq, ilike, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
 import { readPage } from '../../db/paging.js'
 import { couponRedemptions, coupons } from '../../db/schema/coupons.js'
-import { AppError } from '../../http/errors.js'
+import { AppError, unlessTaken } from '../../http/errors.js'
 import type { AuditLog } from '../audit/service.js'
 
 type CouponRow = typeof coupons.$inferSelect
@@ -98,7 +97,7 @@ export class AdminCoupons {
 
   async create(staffId: number, body: CouponBody): Promise<AdminCoupon> {
     const values = columns(body, null)
-    const id = await this.#codes(() =>
+    const id = await unlessTaken('CODE_TAKEN', () =>
       this.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(coupons)
@@ -119,7 +118,7 @@ export class AdminCoupons {
   }
 
   async update(staffId: number, id: number, body: CouponPatch): Promise<AdminCoupon> {
-    await this.#codes(() =>
+    await unlessTaken('CODE_TAKEN', () =>
       this.db.transaction(async (tx) => {
         const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update')
         if (!before) throw new AppError('COUPON_NOT_FOUND')
@@ -134,15 +133,6 @@ export class AdminCoupons {
       }),
     )
     return this.#get(id)
-  }
-
-  async #codes<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run()
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CODE_TAKEN')
-      throw error
-    }
   }
 
   async #get(id: number): Promise<AdminCoupon> {

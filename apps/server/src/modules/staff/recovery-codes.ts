@@ -1,5 +1,5 @@
-// Ten one-time recovery codes per account (60 random bits each, `xxxx-xxxx-xxxx` in base32),
-// shown once and stored only as SHA-256 hashes: they are random, so a fast hash is enough.
+// Ten one-time recovery codes per account: 60 random bits each, written as three groups of four
+// base32 letters (e.g. `k3qa-7mzc-p2xd`), shown once and stored only as SHA-256 hashes: they are random, so a fast hash is enough.
 import crypto from 'node:crypto'
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567'

@@ -11,9 +11,8 @@ import type {
 } from '@shop/contract'
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
 import { staff, staffRecoveryCodes } from '../../db/schema/staff.js'
-import { AppError } from '../../http/errors.js'
+import { AppError, unlessTaken } from '../../http/errors.js'
 import { type CounterStore, type LimitRule, tooManyAttempts } from '../../http/rate-limit.js'
 import type { AuditLog } from '../audit/service.js'
 import { verifyPassword } from '../auth/passwords.js'
@@ -124,8 +123,8 @@ export class StaffService {
   }
 
   async invite(by: number, username: string, role: StaffRole): Promise<CreateStaffResponse> {
-    try {
-      return await this.db.transaction(async (tx) => {
+    return unlessTaken('NAME_TAKEN', () =>
+      this.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(staff)
           .values({ username, role })
@@ -140,11 +139,8 @@ export class StaffService {
           summary: `invited ${username} as ${role}`,
         })
         return { id: created.id, invite_url: inviteUrl }
-      })
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('NAME_TAKEN')
-      throw error
-    }
+      }),
+    )
   }
 
   /** A new link for an account that has not completed its invitation (the old one stops). */

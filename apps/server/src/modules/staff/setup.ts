@@ -6,9 +6,8 @@
 import type { SetupInspectResponse, SetupResponse, StaffAuthResponse } from '@shop/contract'
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
 import { staff, staffRecoveryCodes, staffSetupTokens } from '../../db/schema/staff.js'
-import { AppError } from '../../http/errors.js'
+import { AppError, unlessTaken } from '../../http/errors.js'
 import type { AuditLog } from '../audit/service.js'
 import { hashPassword } from '../auth/passwords.js'
 import {
@@ -80,8 +79,8 @@ export class StaffSetup {
     const passwordHash = await hashPassword(password)
     const secret = newTotpSecret()
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
-    try {
-      await this.db.transaction(async (tx) => {
+    await unlessTaken('NAME_TAKEN', () =>
+      this.db.transaction(async (tx) => {
         const row = await this.#usable(tx, token, true)
         const invited = await this.#invitedAccount(tx, row)
         if (invited && invited.username.toLowerCase() !== username.toLowerCase()) {
@@ -110,11 +109,8 @@ export class StaffSetup {
         await tx
           .insert(staffRecoveryCodes)
           .values(codes.map((code) => ({ staffId, codeHash: hashRecoveryCode(code) })))
-      })
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('NAME_TAKEN')
-      throw error
-    }
+      }),
+    )
     return { otpauth_uri: totpUri(secret, username), recovery_codes: codes }
   }
 

@@ -4,9 +4,8 @@
 import type { AdminCategories, AdminCategoriesBody, AdminFaq } from '@shop/contract'
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
 import { faqEntries, supportCategories, tickets } from '../../db/schema/support.js'
-import { AppError } from '../../http/errors.js'
+import { AppError, unlessTaken } from '../../http/errors.js'
 import type { AuditLog } from '../audit/service.js'
 
 /** A slug for a new category, from its English name (unique: a suffix when taken). */
@@ -89,8 +88,8 @@ export class AdminContent {
 
   async putCategories(staffId: number, body: AdminCategoriesBody): Promise<AdminCategories> {
     const kept = body.items.flatMap((item) => (item.id === undefined ? [] : [item.id]))
-    try {
-      await this.db.transaction(async (tx) => {
+    await unlessTaken('NAME_TAKEN', () =>
+      this.db.transaction(async (tx) => {
         const existing = await tx.select().from(supportCategories).for('update')
         const known = new Set(existing.map((row) => row.id))
         if (kept.some((id) => !known.has(id))) throw new AppError('CATEGORY_NOT_FOUND')
@@ -121,11 +120,8 @@ export class AdminContent {
           entityId: null,
           summary: body.items.map((item) => item.name_en).join(', '),
         })
-      })
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('NAME_TAKEN')
-      throw error
-    }
+      }),
+    )
     return this.categories()
   }
 }

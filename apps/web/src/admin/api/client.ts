@@ -2,7 +2,7 @@
 // a raw body such as an image), the staff token refresh on a 401, and every failure thrown as the
 // shared ApiError so that screens translate its code like the customer app does.
 import type { AdminApi, HttpMethod } from '@shop/contract'
-import { ApiError } from '../../shared/api/errors'
+import { ApiError, field, readBody, toApiError } from '../../shared/api/errors'
 import { API_TIMEOUT_MS } from '../../shared/config'
 import { navigateTo } from '../../shared/navigation'
 import { readStoredAdminTokens, useAdminAuth } from '../auth/store'
@@ -77,31 +77,6 @@ async function send(
       code: 'NETWORK_ERROR',
     })
   }
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text()
-  if (!text) return undefined
-  if (!(response.headers.get('content-type') ?? '').includes('json')) return text
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
-
-function field(body: unknown, name: string): unknown {
-  return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined
-}
-
-async function toApiError(response: Response): Promise<ApiError> {
-  const body = await readBody(response).catch(() => undefined)
-  const message = field(body, 'message')
-  const code = field(body, 'code')
-  return new ApiError(response.status, typeof message === 'string' ? message : '', {
-    code: typeof code === 'string' ? code : undefined,
-    detail: field(body, 'detail'),
-  })
 }
 
 // ---------------------------------------------------------------------------------------------

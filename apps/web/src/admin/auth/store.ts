@@ -4,6 +4,7 @@
 import type { Staff, StaffAuthResponse } from '@shop/contract'
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
+import { readMirroredTokens, writeMirror } from '../../shared/auth/token-mirror'
 
 export const ADMIN_AUTH_STORAGE_KEY = 'admin-auth-storage'
 
@@ -28,35 +29,12 @@ export interface AdminAuthState {
   clear: () => void
 }
 
-function safeStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage
-  } catch {
-    return null
-  }
-}
-
-function writeMirror(key: string, value: string | null): void {
-  const storage = safeStorage()
-  if (!storage) return
-  try {
-    if (value === null) storage.removeItem(key)
-    else storage.setItem(key, value)
-  } catch {
-    // Storage full or blocked: the in-memory session still works.
-  }
-}
-
 /** The staff tokens last written by any tab. */
 export function readStoredAdminTokens(): {
   accessToken: string | null
   refreshToken: string | null
 } {
-  const storage = safeStorage()
-  return {
-    accessToken: storage?.getItem(ADMIN_STORAGE_KEYS.accessToken) ?? null,
-    refreshToken: storage?.getItem(ADMIN_STORAGE_KEYS.refreshToken) ?? null,
-  }
+  return readMirroredTokens(ADMIN_STORAGE_KEYS)
 }
 
 export const useAdminAuth = create<AdminAuthState>()(

@@ -1,24 +1,5 @@
-import type { SVGProps } from 'react'
-
 // The back office's own outline icons (24 px grid), drawn like shared/ui/icons.tsx; decorative.
-
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>
-
-function Svg({ className = 'size-5', ...props }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      {...props}
-    />
-  )
-}
+import { type IconProps, Svg } from '../../shared/ui/icons'
 
 export function BoxIcon(props: IconProps) {
   return (

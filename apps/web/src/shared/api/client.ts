@@ -4,7 +4,7 @@ import { API_TIMEOUT_MS } from '../config'
 import i18n from '../i18n'
 import { currentPathname, navigateTo } from '../navigation'
 import { notify } from '../ui/toast'
-import { ApiError } from './errors'
+import { ApiError, field, readBody, toApiError } from './errors'
 
 export { ApiError, getErrorMessage, isApiError } from './errors'
 
@@ -76,35 +76,6 @@ async function send(
       code: 'NETWORK_ERROR',
     })
   }
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined
-  const text = await response.text()
-  if (!text) return undefined
-  const type = response.headers.get('content-type') ?? ''
-  if (type.includes('json')) {
-    try {
-      return JSON.parse(text)
-    } catch {
-      return text
-    }
-  }
-  return text
-}
-
-function field(body: unknown, name: string): unknown {
-  return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined
-}
-
-async function toApiError(response: Response): Promise<ApiError> {
-  const body = await readBody(response).catch(() => undefined)
-  const message = field(body, 'message')
-  const code = field(body, 'code')
-  return new ApiError(response.status, typeof message === 'string' ? message : '', {
-    code: typeof code === 'string' ? code : undefined,
-    detail: field(body, 'detail'),
-  })
 }
 
 // ---------------------------------------------------------------------------------------------

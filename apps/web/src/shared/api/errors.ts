@@ -36,3 +36,35 @@ export function getErrorMessage(error: unknown, t: TFunction, fallback?: string)
   if (typeof error === 'string' && error.trim()) return error
   return fallback ?? t('errors.generic')
 }
+
+/** The body of a response: JSON when it says so and parses, else its text; undefined if empty. */
+export async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined
+  const text = await response.text()
+  if (!text) return undefined
+  const type = response.headers.get('content-type') ?? ''
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return text
+    }
+  }
+  return text
+}
+
+/** A field of a JSON object body, or undefined. */
+export function field(body: unknown, name: string): unknown {
+  return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined
+}
+
+/** The ApiError of a failed response: its status, and the body's code, message and detail. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  const body = await readBody(response).catch(() => undefined)
+  const message = field(body, 'message')
+  const code = field(body, 'code')
+  return new ApiError(response.status, typeof message === 'string' ? message : '', {
+    code: typeof code === 'string' ? code : undefined,
+    detail: field(body, 'detail'),
+  })
+}

@@ -1,6 +1,7 @@
 import type { AuthResponse, User } from '@shop/contract'
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
+import { readMirroredTokens, writeMirror } from './token-mirror'
 
 export type { User }
 
@@ -35,32 +36,9 @@ export const STORAGE_KEYS = {
   user: 'user',
 } as const
 
-function safeStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage
-  } catch {
-    return null
-  }
-}
-
-function writeMirror(key: string, value: string | null): void {
-  const storage = safeStorage()
-  if (!storage) return
-  try {
-    if (value === null) storage.removeItem(key)
-    else storage.setItem(key, value)
-  } catch {
-    // Storage full or blocked (private mode): the in-memory session still works.
-  }
-}
-
 /** Reads the tokens last written by any tab. */
 export function readStoredTokens(): { accessToken: string | null; refreshToken: string | null } {
-  const storage = safeStorage()
-  return {
-    accessToken: storage?.getItem(STORAGE_KEYS.accessToken) ?? null,
-    refreshToken: storage?.getItem(STORAGE_KEYS.refreshToken) ?? null,
-  }
+  return readMirroredTokens(STORAGE_KEYS)
 }
 
 export const useAuthStore = create<AuthState>()(

@@ -3,9 +3,10 @@ import type { SVGProps } from 'react'
 // Small decorative outline icons (24 px grid). They are hidden from assistive technology:
 // the element that holds them carries the accessible name.
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>
 
-function Svg({ className = 'size-5', ...props }: IconProps & { children: React.ReactNode }) {
+/** The frame every icon is drawn in (the back office's icons too). */
+export function Svg({ className = 'size-5', ...props }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       aria-hidden="true"
