@@ -135,3 +135,9 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 export const FAQ_MAX_ITEMS = 200
 export const FAQ_QUESTION_MAX_LENGTH = 500
 export const FAQ_ANSWER_MAX_LENGTH = 5_000
+
+/** Delivery codes uploaded in one go, and the length of one (a licence key, a gift-card number, a link). */
+export const DELIVERY_CODES_MAX_LINES = 1000
+export const DELIVERY_CODE_MAX_LENGTH = 500
+/** The owner's delivery note: what the customer receives and how (pickup point and time, tracking). */
+export const DELIVERY_NOTE_MAX_LENGTH = 2000

@@ -179,6 +179,9 @@ export const BalanceTransaction = Type.Object({
   date: Timestamp,
   amount: Type.Number({ description: 'Signed euro amount, at most 2 decimals' }),
   kind: BalanceTransactionKind,
+  order_code: Nullable(
+    Type.String({ description: 'An order of the purchase this line paid or refunded' }),
+  ),
 })
 export type BalanceTransaction = Static<typeof BalanceTransaction>
 
@@ -190,7 +193,13 @@ export type BalanceHistory = Static<typeof BalanceHistory>
 
 // ---------------------------------------------------------------- orders
 
-export const OrderStatus = Type.Enum(['pending', 'completed', 'cancelled'], { type: 'string' })
+/** pending -> processing (paid, awaiting manual delivery) -> completed | cancelled | refunded. */
+export const OrderStatus = Type.Enum(
+  ['pending', 'processing', 'completed', 'cancelled', 'refunded'],
+  {
+    type: 'string',
+  },
+)
 export type OrderStatus = Static<typeof OrderStatus>
 
 /** One order per cart unit. */

@@ -93,6 +93,9 @@ export const ERROR_CODES = [
   'WRONG_DELIVERY_KIND',
   'STOCK_BELOW_RESERVED',
   'IMAGE_INVALID',
+  'CODE_DUPLICATE',
+  'ORDER_NOT_DELIVERABLE',
+  'ORDER_NOT_REFUNDABLE',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
@@ -171,6 +174,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   WRONG_DELIVERY_KIND: 'This is not possible for this delivery kind.',
   STOCK_BELOW_RESERVED: 'Stock cannot go below what is reserved or zero.',
   IMAGE_INVALID: 'The image could not be read. Please upload a JPEG, PNG or WebP picture.',
+  CODE_DUPLICATE: 'A code appears twice, or the product already has it. Nothing was added.',
+  ORDER_NOT_DELIVERABLE:
+    'Only a paid order delivered by hand that is not yet delivered can be marked delivered.',
+  ORDER_NOT_REFUNDABLE: 'Only a paid order that has not been refunded can be refunded.',
 }
 
 /**
@@ -241,6 +248,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WRONG_DELIVERY_KIND: 409,
   STOCK_BELOW_RESERVED: 409,
   IMAGE_INVALID: 400,
+  CODE_DUPLICATE: 409,
+  ORDER_NOT_DELIVERABLE: 409,
+  ORDER_NOT_REFUNDABLE: 409,
 }
 
 /** The error body for a code, with its default message unless one is given. */

@@ -11,6 +11,7 @@ import {
   SEARCH_MAX_LENGTH,
   STOCK_CHANGE_MAX,
 } from '../constants.js'
+import { DeliveryKind } from '../orders.js'
 
 /** A name shown to customers: not blank. */
 export const Name = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S' })
@@ -45,13 +46,6 @@ export type AdminCity = Static<typeof AdminCity>
 
 export const AdminCityList = Type.Object({ cities: Type.Array(AdminCity) })
 export type AdminCityList = Static<typeof AdminCityList>
-
-export const DELIVERY_KINDS = ['code', 'manual'] as const
-export const DeliveryKind = Type.Enum(DELIVERY_KINDS, {
-  type: 'string',
-  description: 'code: one uploaded code per unit, shown to its buyer; manual: delivered by hand',
-})
-export type DeliveryKind = Static<typeof DeliveryKind>
 
 const productFields = {
   name_en: Name,

@@ -4,6 +4,7 @@
 
 import { IdParam, SuccessResponse } from '../common.js'
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../constants.js'
+import { OrderCodeParam } from '../orders.js'
 import type { RouteDef } from '../routes.js'
 import { AuditList, AuditQuery } from './audit.js'
 import {
@@ -45,6 +46,17 @@ import {
   CouponBody,
   CouponPatch,
 } from './coupons.js'
+import {
+  AdminOrder,
+  AdminOrderDetail,
+  AdminOrderList,
+  AdminOrdersQuery,
+  DeliverOrderBody,
+  DeliveryCodeCounts,
+  DeliveryCodesAdded,
+  DeliveryCodesBody,
+  RefundOrderBody,
+} from './orders.js'
 
 const tags = {
   auth: ['admin: staff'],
@@ -52,6 +64,7 @@ const tags = {
   coupons: ['admin: coupons'],
   content: ['admin: content'],
   audit: ['admin: audit'],
+  orders: ['admin: orders'],
 } as const
 
 export const adminApi = {
@@ -282,6 +295,25 @@ export const adminApi = {
     rawBody: { contentTypes: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES },
     response: { 200: AdminProduct },
   },
+  addDeliveryCodes: {
+    method: 'POST',
+    url: '/api/admin/products/:id/codes',
+    auth: 'owner',
+    summary: 'Upload codes of a code-delivery product, one per unit (a duplicate refuses them all)',
+    tags: tags.catalog,
+    params: IdParam,
+    body: DeliveryCodesBody,
+    response: { 200: DeliveryCodesAdded },
+  },
+  deliveryCodeCounts: {
+    method: 'GET',
+    url: '/api/admin/products/:id/codes',
+    auth: 'owner',
+    summary: 'How many codes are available, reserved and delivered (never a code itself)',
+    tags: tags.catalog,
+    params: IdParam,
+    response: { 200: DeliveryCodeCounts },
+  },
   deleteProductImage: {
     method: 'DELETE',
     url: '/api/admin/products/:id/image',
@@ -356,6 +388,46 @@ export const adminApi = {
     tags: tags.content,
     body: AdminCategoriesBody,
     response: { 200: AdminCategories },
+  },
+
+  // ------------------------------------------------------------------ orders (support: read, deliver)
+  listAdminOrders: {
+    method: 'GET',
+    url: '/api/admin/orders',
+    auth: 'staff',
+    summary: 'Every order, newest first; q matches an order code, a payment code or a username',
+    tags: tags.orders,
+    querystring: AdminOrdersQuery,
+    response: { 200: AdminOrderList },
+  },
+  getAdminOrder: {
+    method: 'GET',
+    url: '/api/admin/orders/:code',
+    auth: 'staff',
+    summary: 'One order with its purchase, payment and time line',
+    tags: tags.orders,
+    params: OrderCodeParam,
+    response: { 200: AdminOrderDetail },
+  },
+  deliverOrder: {
+    method: 'POST',
+    url: '/api/admin/orders/:code/deliver',
+    auth: 'staff',
+    summary: 'Mark a paid manual-delivery order delivered, with the note the customer reads',
+    tags: tags.orders,
+    params: OrderCodeParam,
+    body: DeliverOrderBody,
+    response: { 200: AdminOrder },
+  },
+  refundOrder: {
+    method: 'POST',
+    url: '/api/admin/orders/:code/refund',
+    auth: 'owner',
+    summary: "Refund a paid order to the customer's balance, with a reason",
+    tags: tags.orders,
+    params: OrderCodeParam,
+    body: RefundOrderBody,
+    response: { 200: AdminOrder },
   },
 
   // ------------------------------------------------------------------ audit (owner only)

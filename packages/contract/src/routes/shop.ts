@@ -9,7 +9,6 @@ import {
   Cart,
   CityList,
   DistrictList,
-  Order,
   OrderList,
   Payment,
   PaymentHistory,
@@ -18,7 +17,7 @@ import {
   ProductsGrouped,
   TopupResponse,
 } from '../entities.js'
-import { OrderIdParam } from '../orders.js'
+import { OrderDetail, OrderIdParam } from '../orders.js'
 import {
   CreatePaymentBody,
   DemoPayResponse,
@@ -307,10 +306,10 @@ export const shopRoutes = {
     method: 'GET',
     url: '/api/orders/:id',
     auth: true,
-    summary: 'One of my orders',
+    summary: 'One of my orders (by id or order code) with its purchase, payment and delivery',
     tags: ['orders'],
     params: OrderIdParam,
     querystring: LangQuery,
-    response: { 200: Order },
+    response: { 200: OrderDetail },
   },
 } as const satisfies Record<string, RouteDef>
