@@ -121,6 +121,21 @@ describe('apiRequest', () => {
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true })
   })
 
+  it('on a refresh refused with 403 (account disabled) says the session expired and goes to /', async () => {
+    const toastError = vi.spyOn(notify, 'error')
+    mockFetch((url) =>
+      url === REFRESH_PATH
+        ? json(403, { code: 'ACCOUNT_DISABLED', message: 'This account has been disabled.' })
+        : json(401, { code: 'TOKEN_EXPIRED' }),
+    )
+    const error = await apiRequest('GET', '/api/orders').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(useAuthStore.getState().isAuthenticated).toBe(false)
+    expect(localStorage.getItem('refresh_token')).toBeNull()
+    expect(toastError).toHaveBeenCalledWith('Session expired. Please login again.')
+    expect(navigate).toHaveBeenCalledWith('/', { replace: true })
+  })
+
   it('without a refresh token, a 401 is thrown as is', async () => {
     useAuthStore.getState().clear()
     const fetchMock = mockFetch(() => json(401, { code: 'INVALID_CREDENTIALS', detail: 'Nope' }))

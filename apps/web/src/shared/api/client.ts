@@ -83,7 +83,8 @@ async function send(
 
 let refreshInFlight: Promise<boolean> | null = null
 
-type RefreshOutcome = 'refreshed' | 'rejected'
+/** `forbidden`: the server refused with 403 (the session was revoked or the account disabled). */
+type RefreshOutcome = 'refreshed' | 'rejected' | 'forbidden'
 
 async function refreshUnderLock(failedToken: string | null): Promise<RefreshOutcome> {
   // Another tab (or an earlier refresh in this one) may have refreshed while we waited for the lock.
@@ -99,6 +100,7 @@ async function refreshUnderLock(failedToken: string | null): Promise<RefreshOutc
 
   // Network failures and timeouts propagate as ApiError(0) and leave the session in place.
   const response = await send('POST', REFRESH_PATH, { refresh_token: refreshToken }, null)
+  if (response.status === 403) return 'forbidden'
   if (!response.ok) return 'rejected'
   const data = await readBody(response)
   const accessToken = field(data, 'access_token')
@@ -116,6 +118,11 @@ async function runRefresh(failedToken: string | null): Promise<boolean> {
     ? await locks.request(REFRESH_LOCK, () => refreshUnderLock(failedToken))
     : await refreshUnderLock(failedToken)
   if (outcome === 'refreshed') return true
+  // A 403 is the specification's "Session expired" path, as for any other call.
+  if (outcome === 'forbidden') {
+    handleForbidden()
+    return false
+  }
   useAuthStore.getState().clear()
   navigateTo('/login', { replace: true })
   return false
@@ -124,7 +131,8 @@ async function runRefresh(failedToken: string | null): Promise<boolean> {
 /**
  * Gets a new access token with the stored refresh token. Concurrent callers share one attempt.
  * Resolves to false when the server rejected the refresh: the session is then cleared and the
- * user sent to /login.
+ * user sent to /login, or, when it answered 403 (session revoked, account disabled), told that
+ * the session expired and sent to / like any other 403.
  */
 export function refreshAccessToken(failedToken: string | null): Promise<boolean> {
   if (!refreshInFlight) {
