@@ -21,6 +21,7 @@ import { adminCatalogRoutes } from './modules/catalog/admin-routes.js'
 import { catalogRoutes } from './modules/catalog/routes.js'
 import { adminCouponRoutes } from './modules/coupons/admin-routes.js'
 import { orderRoutes } from './modules/orders/routes.js'
+import { adminMoneyRoutes } from './modules/payments/admin-routes.js'
 import type { DemoWallet } from './modules/payments/demo-wallet.js'
 import { demoWalletRoutes, paymentRoutes } from './modules/payments/routes.js'
 import { staffRoutes } from './modules/staff/routes.js'
@@ -142,6 +143,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   adminCatalogRoutes(context)
   adminCouponRoutes(context)
   adminContentRoutes(context)
+  adminMoneyRoutes(context)
   if (demoWallet) demoWalletRoutes(context, demoWallet)
 
   const web = await registerWebApp(app, config.webDistDir)

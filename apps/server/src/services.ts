@@ -25,6 +25,7 @@ import { StockService } from './modules/catalog/stock.js'
 import { AdminCoupons } from './modules/coupons/admin.js'
 import { CouponService } from './modules/coupons/service.js'
 import { OrderService } from './modules/orders/service.js'
+import { createAdminMoney } from './modules/payments/admin-money.js'
 import { PaymentCheckout } from './modules/payments/checkout.js'
 import { PaymentLifecycle } from './modules/payments/lifecycle.js'
 import type { PaymentSettings } from './modules/payments/model.js'
@@ -188,6 +189,15 @@ export function createServices(
       coupons: new AdminCoupons(db, staff.audit),
       content: new AdminContent(db, staff.audit),
     },
+    adminMoney: createAdminMoney(db, {
+      audit: staff.audit,
+      balance,
+      customers: users,
+      rateHistory,
+      staffNames: (ids) => staff.team.usernames(ids),
+      rate: () => rates.status(),
+      watcher: watcher ? () => watcher.sharedStatus() : null,
+    }),
     adminCatalog: {
       places: new AdminPlaces(db, staff.audit),
       products: new AdminProducts(db, {

@@ -96,6 +96,10 @@ export const ERROR_CODES = [
   'CODE_DUPLICATE',
   'ORDER_NOT_DELIVERABLE',
   'ORDER_NOT_REFUNDABLE',
+  'CUSTOMER_NOT_FOUND',
+  'TRANSFER_NOT_FOUND',
+  'TRANSFER_RESOLVED',
+  'TRANSFER_RATE_UNKNOWN',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
@@ -178,6 +182,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ORDER_NOT_DELIVERABLE:
     'Only a paid order delivered by hand that is not yet delivered can be marked delivered.',
   ORDER_NOT_REFUNDABLE: 'Only a paid order that has not been refunded can be refunded.',
+  CUSTOMER_NOT_FOUND: 'Customer not found.',
+  TRANSFER_NOT_FOUND: 'Transfer not found.',
+  TRANSFER_RESOLVED: 'This transfer has already been assigned or dismissed.',
+  TRANSFER_RATE_UNKNOWN:
+    'The EUR/SOL rate when this transfer landed is not known, so it cannot be credited in euros.',
 }
 
 /**
@@ -251,6 +260,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CODE_DUPLICATE: 409,
   ORDER_NOT_DELIVERABLE: 409,
   ORDER_NOT_REFUNDABLE: 409,
+  CUSTOMER_NOT_FOUND: 404,
+  TRANSFER_NOT_FOUND: 404,
+  TRANSFER_RESOLVED: 409,
+  TRANSFER_RATE_UNKNOWN: 409,
 }
 
 /** The error body for a code, with its default message unless one is given. */

@@ -39,11 +39,23 @@ export interface WatcherStatus {
   lastPassAt: string | null
 }
 
+/** What the watching process writes for the others (see `sharedStatus`). */
+interface SharedStatus {
+  lastSlot: string | null
+  lastError: string | null
+  lastPassAt: string | null
+}
+
 const BACKSTOP_PAYMENTS = 50
+/** The shared status is written at most this often, unless the last error changed. */
+const SHARED_STATUS_EVERY_MS = 5_000
 
 export class PaymentWatcher {
   readonly #cursorKey: string
   readonly #readThroughKey: string
+  readonly #statusKey: string
+  #statusWrittenAt = 0
+  #statusWrittenError: string | null = null
   #genesis: string | null = null
   #pending = false
   /** The first lookup by reference comes one period after the start (the walk reads all first). */
@@ -65,6 +77,7 @@ export class PaymentWatcher {
   ) {
     this.#cursorKey = `watcher:cursor:${chain.merchant}`
     this.#readThroughKey = `watcher:read-through:${chain.merchant}`
+    this.#statusKey = `watcher:status:${chain.merchant}`
     this.#subscription = wsUrl ? new ChainSubscription(wsUrl, chain, log) : null
   }
 
@@ -124,7 +137,50 @@ export class PaymentWatcher {
       throw error
     } finally {
       this.#lastPassAt = new Date()
+      await this.#shareStatus()
     }
+  }
+
+  /**
+   * The status as the watching process last wrote it: with several server processes only one
+   * watches, and the back office may ask any of them. The lag is how far behind the clock the
+   * chain has been read through, so a watcher that stopped shows a growing lag.
+   */
+  async sharedStatus(now = Date.now()): Promise<WatcherStatus> {
+    const [raw, readThrough] = await Promise.all([
+      this.state.get(this.#statusKey),
+      this.readThrough(),
+    ])
+    let shared: SharedStatus = { lastSlot: null, lastError: null, lastPassAt: null }
+    try {
+      if (raw) shared = JSON.parse(raw) as SharedStatus
+    } catch {
+      // A status that does not parse is as good as none.
+    }
+    return {
+      ...shared,
+      readThrough: readThrough?.toISOString() ?? null,
+      lagSeconds: readThrough
+        ? Math.max(0, Math.round((now - readThrough.getTime()) / 1000))
+        : null,
+    }
+  }
+
+  /** Writes what `sharedStatus` reads; a failed write must not fail the pass. */
+  async #shareStatus(): Promise<void> {
+    const now = Date.now()
+    const errorChanged = this.#lastError !== this.#statusWrittenError
+    if (!errorChanged && now - this.#statusWrittenAt < SHARED_STATUS_EVERY_MS) return
+    this.#statusWrittenAt = now
+    this.#statusWrittenError = this.#lastError
+    const status: SharedStatus = {
+      lastSlot: this.#lastSlot?.toString() ?? null,
+      lastError: this.#lastError,
+      lastPassAt: this.#lastPassAt?.toISOString() ?? null,
+    }
+    await this.state.set(this.#statusKey, JSON.stringify(status)).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'watcher status not written')
+    })
   }
 
   async #pass(): Promise<number> {

@@ -47,6 +47,19 @@ import {
   CouponPatch,
 } from './coupons.js'
 import {
+  AdminPaymentDetail,
+  AdminPaymentList,
+  AdminPaymentsQuery,
+  AdminTransfer,
+  AdminTransferList,
+  AdminTransfersQuery,
+  AssignTransferBody,
+  DismissTransferBody,
+  MoneyStatus,
+  PaymentCodePathParam,
+  SignatureParam,
+} from './money.js'
+import {
   AdminOrder,
   AdminOrderDetail,
   AdminOrderList,
@@ -65,6 +78,7 @@ const tags = {
   content: ['admin: content'],
   audit: ['admin: audit'],
   orders: ['admin: orders'],
+  money: ['admin: money'],
 } as const
 
 export const adminApi = {
@@ -428,6 +442,120 @@ export const adminApi = {
     params: OrderCodeParam,
     body: RefundOrderBody,
     response: { 200: AdminOrder },
+  },
+
+  // ------------------------------------------------------------------ money (owner only)
+  listAdminPayments: {
+    method: 'GET',
+    url: '/api/admin/payments',
+    auth: 'owner',
+    summary: 'Every payment, newest first; q matches part of a payment code or a whole username',
+    tags: tags.money,
+    querystring: AdminPaymentsQuery,
+    response: { 200: AdminPaymentList },
+  },
+  getAdminPayment: {
+    method: 'GET',
+    url: '/api/admin/payments/:code',
+    auth: 'owner',
+    summary: 'One payment with its transfers (applied and claimed) and the ledger lines it caused',
+    tags: tags.money,
+    params: PaymentCodePathParam,
+    response: { 200: AdminPaymentDetail },
+  },
+  listTransfers: {
+    method: 'GET',
+    url: '/api/admin/transfers',
+    auth: 'owner',
+    summary:
+      "SOL transfers to the merchant, newest first (status=unmatched: the queue), with the rate when each landed and the customers' claims",
+    tags: tags.money,
+    querystring: AdminTransfersQuery,
+    response: { 200: AdminTransferList },
+  },
+  assignTransfer: {
+    method: 'POST',
+    url: '/api/admin/transfers/:signature/assign',
+    auth: 'owner',
+    summary:
+      "Credit an unmatched transfer to a customer's balance at the rate when it landed (ledger line); once only: 409 TRANSFER_RESOLVED",
+    tags: tags.money,
+    params: SignatureParam,
+    body: AssignTransferBody,
+    response: { 200: AdminTransfer },
+  },
+  dismissTransfer: {
+    method: 'POST',
+    url: '/api/admin/transfers/:signature/dismiss',
+    auth: 'owner',
+    summary: 'Set an unmatched transfer aside (status ignored) with a note',
+    tags: tags.money,
+    params: SignatureParam,
+    body: DismissTransferBody,
+    response: { 200: AdminTransfer },
+  },
+  moneyStatus: {
+    method: 'GET',
+    url: '/api/admin/watcher',
+    auth: 'owner',
+    summary:
+      'The EUR/SOL rate (age, source, last error), the chain watcher (last slot, lag, last error) and the unmatched transfers',
+    tags: tags.money,
+    response: { 200: MoneyStatus },
+  },
+
+  // ------------------------------------------------------------------ support inbox (any staff)
+  listAdminTickets: {
+    method: 'GET',
+    url: '/api/admin/tickets',
+    auth: 'staff',
+    summary:
+      "Every customer's tickets, newest activity first; q matches a ticket code, the title or a username",
+    tags: tags.support,
+    querystring: AdminTicketsQuery,
+    response: { 200: AdminTicketList },
+  },
+  getAdminTicket: {
+    method: 'GET',
+    url: '/api/admin/tickets/:id',
+    auth: 'staff',
+    summary: "A ticket's whole conversation, with the customer's recent orders and payments",
+    tags: tags.support,
+    params: IdParam,
+    querystring: AdminTicketView,
+    response: { 200: AdminTicketDetail },
+  },
+  replyAdminTicket: {
+    method: 'POST',
+    url: '/api/admin/tickets/:id/reply',
+    auth: 'staff',
+    summary: 'Answer the customer: the ticket becomes answered and shows as unread to them',
+    tags: tags.support,
+    params: IdParam,
+    querystring: AdminTicketView,
+    body: AdminTicketReplyBody,
+    response: { 200: AdminTicketDetail },
+  },
+  closeAdminTicket: {
+    method: 'POST',
+    url: '/api/admin/tickets/:id/close',
+    auth: 'staff',
+    summary:
+      'Close a ticket (the customer can no longer reply); closing a closed one changes nothing',
+    tags: tags.support,
+    params: IdParam,
+    querystring: AdminTicketView,
+    response: { 200: AdminTicketDetail },
+  },
+  reopenAdminTicket: {
+    method: 'POST',
+    url: '/api/admin/tickets/:id/reopen',
+    auth: 'staff',
+    summary: 'Reopen a closed ticket (open again, waiting for the shop)',
+    tags: tags.support,
+    params: IdParam,
+    querystring: AdminTicketView,
+    response: { 200: AdminTicketDetail },
   },
 
   // ------------------------------------------------------------------ audit (owner only)

@@ -3,7 +3,7 @@
 // always sums to the balance; a debit is one conditional UPDATE, so no number of concurrent
 // spends can take a balance below zero.
 import { type BalanceTransaction, centsToEuros, type PageQuery } from '@shop/contract'
-import { desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, queryRows } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { balanceLedger } from '../../db/schema/balance.js'
@@ -11,6 +11,7 @@ import { AppError } from '../../http/errors.js'
 import type { UserService } from '../users/service.js'
 
 export type LedgerKind = (typeof balanceLedger.$inferInsert)['kind']
+export type LedgerRow = typeof balanceLedger.$inferSelect
 
 export interface LedgerEntry {
   userId: number
@@ -82,6 +83,25 @@ export class BalanceService {
       select id, ${amountCents}::bigint, ${entry.kind}::ledger_kind, ${entry.description}::text,
         ${entry.paymentId ?? null}::int, ${entry.transferSignature ?? null}::text
       from ${sql.raw(source)}`
+  }
+
+  /**
+   * The ledger lines a payment caused, and those that credited a transfer of one of `signatures`
+   * outside any payment (assigned by the owner), oldest first: the back office's payment page.
+   */
+  async linesCausedBy(paymentId: number, signatures: readonly string[]): Promise<LedgerRow[]> {
+    const byTransfer =
+      signatures.length > 0
+        ? and(
+            isNull(balanceLedger.paymentId),
+            inArray(balanceLedger.transferSignature, [...signatures]),
+          )
+        : undefined
+    return this.db
+      .select()
+      .from(balanceLedger)
+      .where(or(eq(balanceLedger.paymentId, paymentId), byTransfer))
+      .orderBy(asc(balanceLedger.createdAt), asc(balanceLedger.id))
   }
 
   async history(

@@ -32,6 +32,11 @@ export function accountDisabled(userId: Column | SQL): SQL<boolean> {
   )
 }
 
+/** For another module's statement: the username of the account `userId` names. */
+export function usernameOf(userId: Column | SQL): SQL<string> {
+  return subquery<string>(sql`select ${users.username} from ${users} where ${users.id} = ${userId}`)
+}
+
 export class UserService {
   constructor(
     private readonly db: Db,
