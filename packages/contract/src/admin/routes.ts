@@ -504,60 +504,6 @@ export const adminApi = {
     response: { 200: MoneyStatus },
   },
 
-  // ------------------------------------------------------------------ support inbox (any staff)
-  listAdminTickets: {
-    method: 'GET',
-    url: '/api/admin/tickets',
-    auth: 'staff',
-    summary:
-      "Every customer's tickets, newest activity first; q matches a ticket code, the title or a username",
-    tags: tags.support,
-    querystring: AdminTicketsQuery,
-    response: { 200: AdminTicketList },
-  },
-  getAdminTicket: {
-    method: 'GET',
-    url: '/api/admin/tickets/:id',
-    auth: 'staff',
-    summary: "A ticket's whole conversation, with the customer's recent orders and payments",
-    tags: tags.support,
-    params: IdParam,
-    querystring: AdminTicketView,
-    response: { 200: AdminTicketDetail },
-  },
-  replyAdminTicket: {
-    method: 'POST',
-    url: '/api/admin/tickets/:id/reply',
-    auth: 'staff',
-    summary: 'Answer the customer: the ticket becomes answered and shows as unread to them',
-    tags: tags.support,
-    params: IdParam,
-    querystring: AdminTicketView,
-    body: AdminTicketReplyBody,
-    response: { 200: AdminTicketDetail },
-  },
-  closeAdminTicket: {
-    method: 'POST',
-    url: '/api/admin/tickets/:id/close',
-    auth: 'staff',
-    summary:
-      'Close a ticket (the customer can no longer reply); closing a closed one changes nothing',
-    tags: tags.support,
-    params: IdParam,
-    querystring: AdminTicketView,
-    response: { 200: AdminTicketDetail },
-  },
-  reopenAdminTicket: {
-    method: 'POST',
-    url: '/api/admin/tickets/:id/reopen',
-    auth: 'staff',
-    summary: 'Reopen a closed ticket (open again, waiting for the shop)',
-    tags: tags.support,
-    params: IdParam,
-    querystring: AdminTicketView,
-    response: { 200: AdminTicketDetail },
-  },
-
   // ------------------------------------------------------------------ audit (owner only)
   audit: {
     method: 'GET',
