@@ -3,6 +3,7 @@
 // customers' claims; assigning one (credited at the rate when it landed, exactly once however many
 // clicks arrive together) or dismissing it with a note; the rate and the watcher. Support staff
 // have no money role: 403 on every one of these routes.
+import type { AdminTransfer } from '@shop/contract'
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { and, eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -56,7 +57,7 @@ const transfersUrl = '/api/admin/transfers?status=unmatched&page_size=100'
 async function queued(signature: string) {
   const res = await as(owner, 'GET', transfersUrl)
   expect(res.statusCode, res.body).toBe(200)
-  return (res.json().transfers as { signature: string }[]).find((x) => x.signature === signature)
+  return (res.json().transfers as AdminTransfer[]).find((x) => x.signature === signature)
 }
 
 async function productInStock(): Promise<number> {
@@ -120,9 +121,7 @@ describe('the queue of unmatched transfers', () => {
       assigned_to: null,
       claims: [],
     })
-    expect(Date.parse((transfer as { block_time: string }).block_time)).toBeGreaterThan(
-      Date.now() - 5 * 60_000,
-    )
+    expect(Date.parse(transfer?.block_time ?? '')).toBeGreaterThan(Date.now() - 5 * 60_000)
   })
 
   it("shows a customer's claim: a pasted signature that did not pay their payment", async () => {
