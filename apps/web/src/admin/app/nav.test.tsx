@@ -9,6 +9,7 @@ import { NAV } from './nav'
 
 const ALL = [
   'Products',
+  'Orders',
   'Cities & districts',
   'Coupons',
   'FAQ',
@@ -48,7 +49,7 @@ describe('navigation by role', () => {
     mockApi({ ...me(support), 'GET /api/admin/faq': () => ({ items: [] }) })
     const { router } = renderAdmin('/faq')
     await screen.findByRole('heading', { level: 1, name: 'FAQ' })
-    expect(navLinks()).toEqual(['FAQ'])
+    expect(navLinks()).toEqual(['Orders', 'FAQ'])
 
     await router.navigate('/staff')
     expect(await screen.findByText('This screen is not for your role')).toBeInTheDocument()
@@ -60,7 +61,7 @@ describe('navigation by role', () => {
     renderAdmin('/faq')
     await screen.findByRole('heading', { level: 1, name: 'FAQ' })
     await screen.findByText('Support')
-    expect(navLinks()).toEqual(['FAQ'])
+    expect(navLinks()).toEqual(['Orders', 'FAQ'])
   })
 
   it('shows the forbidden notice when the server answers 403', async () => {

@@ -1,6 +1,6 @@
 import type { StaffRole } from '@shop/contract'
 import type { ComponentType } from 'react'
-import { CoinIcon, PinIcon } from '../../shared/ui/icons'
+import { CoinIcon, PinIcon, ReceiptIcon } from '../../shared/ui/icons'
 import type { AdminEndpoint } from '../api/call'
 import { BoxIcon, FolderIcon, ListIcon, QuestionIcon, UsersIcon } from '../ui/icons'
 
@@ -24,6 +24,13 @@ export const NAV: readonly NavEntry[] = [
     icon: BoxIcon,
     endpoint: 'GET /api/admin/products',
     ownerOnly: true,
+  },
+  {
+    to: '/orders',
+    label: 'nav.orders',
+    icon: ReceiptIcon,
+    endpoint: 'GET /api/admin/orders',
+    ownerOnly: false,
   },
   {
     to: '/places',

@@ -33,6 +33,12 @@ const StaffPage = lazy(() =>
 const AuditPage = lazy(() =>
   import('../audit/AuditPage').then((module) => ({ default: module.AuditPage })),
 )
+const OrdersPage = lazy(() =>
+  import('../orders/OrdersPage').then((module) => ({ default: module.OrdersPage })),
+)
+const OrderPage = lazy(() =>
+  import('../orders/OrderPage').then((module) => ({ default: module.OrderPage })),
+)
 
 /** The back office's routes, relative to /admin. */
 export const adminRoutes: RouteObject[] = [
@@ -47,6 +53,8 @@ export const adminRoutes: RouteObject[] = [
         children: [
           { index: true, element: <Home /> },
           { path: 'faq', element: <FaqPage /> },
+          { path: 'orders', element: <OrdersPage /> },
+          { path: 'orders/:code', element: <OrderPage /> },
           {
             element: <RequireOwner />,
             children: [

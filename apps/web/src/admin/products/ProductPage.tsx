@@ -9,6 +9,7 @@ import { adminCall } from '../api/call'
 import { citiesQueryOptions, productQueryOptions } from '../api/queries'
 import { useLocalName } from '../ui/localName'
 import { QueryView } from '../ui/QueryView'
+import { CodesPanel } from './CodesPanel'
 import { ImagePanel } from './ImagePanel'
 import { ProductForm } from './ProductForm'
 import { StockPanel } from './StockPanel'
@@ -72,6 +73,7 @@ function EditProduct({ id }: { id: number }) {
             </QueryView>
             <div className="flex flex-col gap-6">
               <StockPanel product={detail} />
+              {detail.delivery === 'code' ? <CodesPanel product={detail} /> : null}
               <ImagePanel product={detail} />
             </div>
           </div>

@@ -31,6 +31,8 @@ await Promise.all([
   import('../categories/CategoriesPage'),
   import('../staff/StaffPage'),
   import('../audit/AuditPage'),
+  import('../orders/OrdersPage'),
+  import('../orders/OrderPage'),
 ])
 
 // The back office's texts instead of the customer app's (each test file has its own modules).

@@ -1,0 +1,196 @@
+import {
+  type AdminOrder,
+  DELIVERY_KINDS,
+  type DeliveryKind,
+  type OrderStatus,
+  SEARCH_MAX_LENGTH,
+} from '@shop/contract'
+import { useQuery } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { useTranslation } from '../../shared/i18n'
+import { useFormat } from '../../shared/i18n/useFormat'
+import { EmptyState } from '../../shared/ui/EmptyState'
+import { SelectField, TextField } from '../../shared/ui/Field'
+import { ReceiptIcon } from '../../shared/ui/icons'
+import { Page } from '../../shared/ui/Page'
+import { Pager } from '../../shared/ui/Pager'
+import { ADMIN_PAGE_SIZE } from '../api/queries'
+import { QueryView } from '../ui/QueryView'
+import { Table, Td, Th, Tr } from '../ui/Table'
+import { OrderStatusBadge } from './OrderStatusBadge'
+import { type OrderFilters, ordersQueryOptions } from './queries'
+import { WaitingOrders } from './WaitingOrders'
+
+export const ORDER_STATUSES: readonly OrderStatus[] = [
+  'pending',
+  'processing',
+  'completed',
+  'cancelled',
+  'refunded',
+]
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return values.find((candidate) => candidate === value)
+}
+
+/** The filters live in the address (?status=&delivery=&q=&page=), so a link can open them. */
+function useOrderFilters() {
+  const [params, setParams] = useSearchParams()
+  const page = Number(params.get('page'))
+  const filters: OrderFilters = {
+    status: oneOf(ORDER_STATUSES, params.get('status')),
+    delivery: oneOf(DELIVERY_KINDS, params.get('delivery')),
+    q: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+  }
+  const change = (next: Partial<OrderFilters>) => {
+    const merged = { ...filters, ...next, page: next.page ?? 1 }
+    const search = new URLSearchParams()
+    if (merged.status) search.set('status', merged.status)
+    if (merged.delivery) search.set('delivery', merged.delivery)
+    if (merged.q) search.set('q', merged.q)
+    if (merged.page > 1) search.set('page', String(merged.page))
+    setParams(search)
+  }
+  return [filters, change] as const
+}
+
+function OrderRow({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  return (
+    <Tr>
+      <Td>
+        <Link
+          to={`/orders/${order.order_code}`}
+          className="font-mono font-semibold text-slate-900 hover:text-emerald-700 hover:underline"
+        >
+          {order.order_code}
+        </Link>
+        <span className="block text-slate-500 text-xs">{format.dateTime(order.order_time)}</span>
+      </Td>
+      <Td label={t('orders.product')} className="md:max-w-64">
+        <span className="break-words text-slate-900">{order.product_name}</span>
+        <span className="block text-slate-500 text-xs">
+          {t(`orders.deliveryKinds.${order.delivery_kind}`)}
+        </span>
+      </Td>
+      <Td label={t('orders.customer')} className="break-all">
+        {order.username}
+      </Td>
+      <Td label={t('orders.payment')} className="whitespace-nowrap">
+        <span className="font-mono text-xs">{order.payment_code}</span>
+        <span className="block text-slate-500 text-xs">
+          {t(`orders.methods.${order.payment_method}`)}
+        </span>
+      </Td>
+      <Td
+        label={t('orders.paid')}
+        className="whitespace-nowrap font-medium text-slate-900 tabular-nums md:text-right"
+      >
+        {format.eur(order.paid_amount)}
+      </Td>
+      <Td label={t('orders.status')}>
+        <OrderStatusBadge status={order.status} />
+      </Td>
+    </Tr>
+  )
+}
+
+/** Every customer's orders, newest first: status and delivery filters, search, pages of 20. */
+export function OrdersPage() {
+  const { t } = useTranslation()
+  const [filters, change] = useOrderFilters()
+  const [search, setSearch] = useState(filters.q)
+  // A link or the back button may change the address's search: the field follows it.
+  useEffect(() => setSearch(filters.q), [filters.q])
+  const orders = useQuery(ordersQueryOptions(filters))
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault()
+    change({ q: search.trim() })
+  }
+
+  return (
+    <Page title={t('orders.title')} description={t('orders.description')}>
+      {filters.status === 'processing' ? null : <WaitingOrders className="mb-6" />}
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+        <form onSubmit={onSearch}>
+          <TextField
+            label={t('orders.search')}
+            hint={t('orders.searchHint')}
+            type="search"
+            value={search}
+            maxLength={SEARCH_MAX_LENGTH}
+            autoCapitalize="none"
+            spellCheck={false}
+            onChange={(event) => setSearch(event.target.value)}
+            onBlur={() => search.trim() !== filters.q && change({ q: search.trim() })}
+          />
+        </form>
+        <SelectField
+          label={t('orders.status')}
+          value={filters.status ?? ''}
+          onChange={(event) => change({ status: oneOf(ORDER_STATUSES, event.target.value) })}
+        >
+          <option value="">{t('orders.allStatuses')}</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`orders.statuses.${status}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('orders.delivery')}
+          value={filters.delivery ?? ''}
+          onChange={(event) =>
+            change({ delivery: oneOf<DeliveryKind>(DELIVERY_KINDS, event.target.value) })
+          }
+        >
+          <option value="">{t('orders.allDeliveries')}</option>
+          {DELIVERY_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`orders.deliveryKinds.${kind}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <QueryView query={orders}>
+        {({ orders: rows, total }) =>
+          rows.length === 0 ? (
+            <EmptyState icon={<ReceiptIcon />} title={t('orders.empty')} />
+          ) : (
+            <>
+              <p className="mb-2 text-slate-500 text-sm">{t('common.total', { count: total })}</p>
+              <Table
+                caption={t('orders.title')}
+                head={
+                  <>
+                    <Th>{t('orders.order')}</Th>
+                    <Th>{t('orders.product')}</Th>
+                    <Th>{t('orders.customer')}</Th>
+                    <Th>{t('orders.payment')}</Th>
+                    <Th className="text-right">{t('orders.paid')}</Th>
+                    <Th>{t('orders.status')}</Th>
+                  </>
+                }
+              >
+                {rows.map((order) => (
+                  <OrderRow key={order.id} order={order} />
+                ))}
+              </Table>
+              <Pager
+                label={t('orders.pages')}
+                page={filters.page}
+                hasNext={filters.page * ADMIN_PAGE_SIZE < total}
+                onPrevious={() => change({ page: Math.max(1, filters.page - 1) })}
+                onNext={() => change({ page: filters.page + 1 })}
+              />
+            </>
+          )
+        }
+      </QueryView>
+    </Page>
+  )
+}

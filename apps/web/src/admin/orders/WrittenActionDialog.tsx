@@ -1,0 +1,112 @@
+import { useMutation } from '@tanstack/react-query'
+import { type ReactNode, useState } from 'react'
+import type { TSchema } from 'typebox'
+import { getErrorMessage } from '../../shared/api/errors'
+import { useTranslation } from '../../shared/i18n'
+import { Alert } from '../../shared/ui/Alert'
+import { Button } from '../../shared/ui/Button'
+import { TextAreaField } from '../../shared/ui/Field'
+import { Modal } from '../../shared/ui/Modal'
+import { useForm } from '../forms/useForm'
+import { invalidFields } from '../forms/validate'
+
+interface WrittenActionDialogProps {
+  title: string
+  /** The body's one field (`note`, `reason`) and the contract's schema of the body. */
+  field: 'note' | 'reason'
+  schema: TSchema
+  label: string
+  hint: string
+  maxLength: number
+  /** Why the text was refused (empty, too long). */
+  invalid: string
+  /** The first step's button. */
+  next: string
+  /** The second step: what will happen, with the text written. */
+  confirmation: (text: string) => ReactNode
+  confirmLabel: string
+  tone: 'primary' | 'danger'
+  send: (text: string) => Promise<unknown>
+  onDone: () => void
+  onClose: () => void
+}
+
+/**
+ * An order action that needs a written text (the delivery note, the refund's reason): the text
+ * first, checked against the contract's schema, then a confirmation that says what will happen.
+ * A refusal from the server (the order changed meanwhile) stays in the dialog.
+ */
+export function WrittenActionDialog({
+  title,
+  field,
+  schema,
+  label,
+  hint,
+  maxLength,
+  invalid,
+  next,
+  confirmation,
+  confirmLabel,
+  tone,
+  send,
+  onDone,
+  onClose,
+}: WrittenActionDialogProps) {
+  const { t } = useTranslation()
+  const form = useForm({ text: '' })
+  const [confirming, setConfirming] = useState(false)
+  const text = form.values.text.trim()
+  const action = useMutation({
+    mutationFn: () => send(text),
+    onSuccess: onDone,
+    onError: (error) => form.setFormError(getErrorMessage(error, t)),
+  })
+
+  return (
+    <Modal open onClose={onClose} title={title} size="lg">
+      {confirming ? (
+        <div className="flex flex-col gap-4">
+          <div className="text-slate-700">{confirmation(text)}</div>
+          <blockquote className="whitespace-pre-wrap break-words rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-slate-900 text-sm">
+            {text}
+          </blockquote>
+          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {t('orders.actions.back')}
+            </Button>
+            <Button variant={tone} loading={action.isPending} onClick={() => action.mutate()}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          ref={form.ref}
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (invalidFields(schema, { [field]: text }).size > 0) form.fieldError('text', invalid)
+            else setConfirming(true)
+          }}
+        >
+          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+          <TextAreaField
+            label={label}
+            hint={hint}
+            rows={5}
+            maxLength={maxLength}
+            {...form.text('text')}
+          />
+          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit">{next}</Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,49 @@
+// Codes pasted or read from a text file, one per line, checked in the browser before anything is
+// sent: the same limits as the contract (at most 1000 lines a time, each at most 500 characters),
+// and a code twice in one upload (the server would refuse the whole upload for it).
+import { DELIVERY_CODE_MAX_LENGTH, DELIVERY_CODES_MAX_LINES } from '@shop/contract'
+
+export type CodeLinesProblem =
+  | { kind: 'tooMany'; count: number }
+  | { kind: 'tooLong'; line: number }
+  | { kind: 'repeated'; line: number; first: number }
+
+export interface CodeLines {
+  /** The codes to send: each line without its surrounding spaces, blank lines left out. */
+  codes: string[]
+  problem: CodeLinesProblem | null
+}
+
+/** Reads codes from text; `line` numbers count every line of the text, from 1. */
+export function readCodeLines(text: string): CodeLines {
+  const codes: string[] = []
+  const seen = new Map<string, number>()
+  let problem: CodeLinesProblem | null = null
+  const lines = text.split(/\r\n|\r|\n/)
+  for (const [index, raw] of lines.entries()) {
+    const code = raw.trim()
+    if (code === '') continue
+    codes.push(code)
+    if (problem) continue
+    // Characters, not UTF-16 units, as the server's JSON Schema counts them.
+    if ([...code].length > DELIVERY_CODE_MAX_LENGTH) problem = { kind: 'tooLong', line: index + 1 }
+    const first = seen.get(code)
+    if (first !== undefined && !problem) problem = { kind: 'repeated', line: index + 1, first }
+    seen.set(code, first ?? index + 1)
+  }
+  if (codes.length > DELIVERY_CODES_MAX_LINES) problem = { kind: 'tooMany', count: codes.length }
+  return { codes, problem }
+}
+
+/** Enough bytes for 1000 codes of 500 characters of up to 4 bytes; a larger file is refused unread. */
+export const CODE_FILE_MAX_BYTES = DELIVERY_CODES_MAX_LINES * (DELIVERY_CODE_MAX_LENGTH * 4 + 2)
+
+/** A chosen file's text (jsdom's File has no text(), the FileReader works everywhere). */
+export function readTextFile(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsText(file)
+  })
+}
