@@ -20,14 +20,17 @@ import { cartRoutes } from './modules/cart/routes.js'
 import { adminCatalogRoutes } from './modules/catalog/admin-routes.js'
 import { catalogRoutes } from './modules/catalog/routes.js'
 import { adminCouponRoutes } from './modules/coupons/admin-routes.js'
+import { adminOrderRoutes } from './modules/orders/admin-routes.js'
 import { orderRoutes } from './modules/orders/routes.js'
 import { adminMoneyRoutes } from './modules/payments/admin-routes.js'
 import type { DemoWallet } from './modules/payments/demo-wallet.js'
 import { demoWalletRoutes, paymentRoutes } from './modules/payments/routes.js'
 import { staffRoutes } from './modules/staff/routes.js'
 import { adminContentRoutes } from './modules/support/admin-routes.js'
+import { adminTicketRoutes } from './modules/support/admin-ticket-routes.js'
 import { supportRoutes } from './modules/support/routes.js'
 import { systemRoutes } from './modules/system/routes.js'
+import { adminCustomerRoutes } from './modules/users/admin-routes.js'
 import { userRoutes } from './modules/users/routes.js'
 import { type ChainSettings, createServices, type Services } from './services.js'
 import type { RateProvider } from './solana/rates.js'
@@ -141,9 +144,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   orderRoutes(context)
   staffRoutes(context)
   adminCatalogRoutes(context)
+  adminOrderRoutes(context)
   adminCouponRoutes(context)
   adminContentRoutes(context)
+  adminTicketRoutes(context)
   adminMoneyRoutes(context)
+  adminCustomerRoutes(context)
   if (demoWallet) demoWalletRoutes(context, demoWallet)
 
   const web = await registerWebApp(app, config.webDistDir)

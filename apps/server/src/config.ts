@@ -26,6 +26,8 @@ export interface AppConfig {
   seedDemo: boolean
   /** Secret that signs access tokens; null means "generate one and keep it in dataDir". */
   jwtSecret: string | null
+  /** Seals delivery codes (DELIVERY_KEY); generated into DATA_DIR when unset (secrets.ts). */
+  deliveryKey: string | null
   logLevel: LogLevel
   /** Built web app served for every non-/api path; null disables serving it. */
   webDistDir: string | null
@@ -133,6 +135,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (jwtSecret !== null && jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters long')
   }
+  const deliveryKey = text(env, 'DELIVERY_KEY')
+  if (deliveryKey !== null && deliveryKey.length < 32) {
+    throw new ConfigError('DELIVERY_KEY must be at least 32 characters long')
+  }
   const botToken = text(env, 'TELEGRAM_BOT_TOKEN')
   if (botToken !== null && !/^\d+:[\w-]{20,}$/.test(botToken)) {
     throw new ConfigError('TELEGRAM_BOT_TOKEN does not look like a bot token (<id>:<secret>)')
@@ -175,6 +181,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: postgresUrl(env, 'DATABASE_URL'),
     seedDemo: flag(env, 'SEED_DEMO', true),
     jwtSecret,
+    deliveryKey,
     logLevel,
     webDistDir: webDist === 'off' ? null : path.resolve(webDist ?? DEFAULT_WEB_DIST_DIR),
     telegramBotToken: botToken,

@@ -4,14 +4,18 @@ import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig } from './config.js'
 import { type Database, openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/data-dir-lock.js'
-import { resolveJwtSecret } from './secrets.js'
+import { resolveDeliveryKey, resolveJwtSecret } from './secrets.js'
 
 /** How long a shutdown may take (in-flight requests, a job's pass) before the process exits. */
 const SHUTDOWN_DEADLINE_MS = 10_000
 
 async function main(): Promise<void> {
   const baseConfig = loadConfig()
-  const config = { ...baseConfig, jwtSecret: resolveJwtSecret(baseConfig) }
+  const config = {
+    ...baseConfig,
+    jwtSecret: resolveJwtSecret(baseConfig),
+    deliveryKey: resolveDeliveryKey(baseConfig),
+  }
 
   // The database opens (PGlite compiles its WebAssembly, much of it on V8's background
   // threads) while the rest of the server's modules load: about a fifth of a cold start.
@@ -97,13 +101,14 @@ async function openAndMigrate(config: {
   databaseUrl: string | null
   dataDir: string
   seedDemo: boolean
+  deliveryKey: string
 }): Promise<Database> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   try {
     await database.migrate()
     if (config.seedDemo) {
       const { isEmptyShop, seedDemo } = await import('./db/seed/seed-demo.js')
-      if (await isEmptyShop(database.db)) await seedDemo(database.db)
+      if (await isEmptyShop(database.db)) await seedDemo(database.db, config.deliveryKey)
     }
     return database
   } catch (error) {

@@ -7,6 +7,7 @@ import type { AppConfig } from './config.js'
 import type { Database } from './db/client.js'
 import { createCounterStore } from './http/rate-limit.js'
 import { JobState } from './jobs.js'
+import { SecretSeal } from './lib/sealed-secret.js'
 import { type Logger, silentLogger } from './logger.js'
 import { AuditLog } from './modules/audit/service.js'
 import { type AuthRateLimitOptions, AuthRateLimits } from './modules/auth/rate-limits.js'
@@ -24,23 +25,28 @@ import { CatalogService } from './modules/catalog/service.js'
 import { StockService } from './modules/catalog/stock.js'
 import { AdminCoupons } from './modules/coupons/admin.js'
 import { CouponService } from './modules/coupons/service.js'
+import { CodeVault } from './modules/delivery/code-vault.js'
+import { DeliveryCodes } from './modules/delivery/service.js'
+import { AdminOrders } from './modules/orders/admin.js'
+import { OrderPages } from './modules/orders/detail.js'
 import { OrderService } from './modules/orders/service.js'
 import { createAdminMoney } from './modules/payments/admin-money.js'
 import { PaymentCheckout } from './modules/payments/checkout.js'
 import { PaymentLifecycle } from './modules/payments/lifecycle.js'
 import type { PaymentSettings } from './modules/payments/model.js'
-import type { CouponPort } from './modules/payments/ports.js'
+import type { CouponPort, DeliveryPort } from './modules/payments/ports.js'
 import { PaymentQueries } from './modules/payments/queries.js'
 import { RateHistory } from './modules/payments/rate-history.js'
 import { PaymentSettlement } from './modules/payments/settlement.js'
 import { PaymentSignatureService } from './modules/payments/signatures.js'
-import { SecretSeal } from './modules/staff/sealed-secret.js'
 import { StaffService } from './modules/staff/service.js'
 import { StaffSessions } from './modules/staff/sessions.js'
 import { StaffSetup } from './modules/staff/setup.js'
 import { AdminContent } from './modules/support/admin-content.js'
+import { AdminTickets } from './modules/support/admin-tickets.js'
 import { SupportService } from './modules/support/service.js'
 import { SystemService } from './modules/system/service.js'
+import { AdminCustomers } from './modules/users/admin-customers.js'
 import { UserService } from './modules/users/service.js'
 import { ChainClient } from './solana/chain-client.js'
 import { type RateProvider, RateService, rateProvidersFromConfig } from './solana/rates.js'
@@ -82,6 +88,7 @@ export function createServices(
   options: ServiceOptions = {},
 ) {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see secrets.ts)')
+  if (!config.deliveryKey) throw new Error('buildApp needs config.deliveryKey (see secrets.ts)')
   const { db, tables } = database
   const log = options.log ?? silentLogger
   // The shop's one rate-limit store (memory, or Redis with REDIS_URL): logins, sign-ups, tickets.
@@ -98,16 +105,18 @@ export function createServices(
   const stock = new StockService(db)
   const coupons = new CouponService(db)
   const cart = new CartService(db, coupons, stock, tables)
-  const support = new SupportService(db, { counters: rateLimits })
   const settings: PaymentSettings = {
     merchantAddress: options.chain?.merchantAddress ?? null,
     expiryMs: config.paymentExpiryMinutes * 60_000,
     expiryGraceMs: EXPIRY_GRACE_MS,
   }
   const paymentQueries = new PaymentQueries(db)
+  const support = new SupportService(db, paymentQueries, { counters: rateLimits })
   const orders = new OrderService(db, paymentQueries)
+  const deliveryCodes = new DeliveryCodes(db, new CodeVault(config.deliveryKey))
+  const paymentSummaries = (ids: readonly number[]) => paymentQueries.summariesOf(ids)
   const users = new UserService(db, { orders, support })
-  const balance = new BalanceService(db, users)
+  const balance = new BalanceService(db, users, (paymentId) => orders.firstCodeOf(paymentId))
 
   const sessions = new SessionService(db, new AccessTokens(config.jwtSecret), tables)
   const staff = createStaffServices(
@@ -143,6 +152,7 @@ export function createServices(
     orders,
     cart: cartCheckoutPort(cart),
     coupons: coupons satisfies CouponPort,
+    delivery: deliveryCodes satisfies DeliveryPort,
   }
   const lifecycle = new PaymentLifecycle(db, owners, settings)
   const checkout = new PaymentCheckout(db, { ...owners, lifecycle, rates }, settings)
@@ -173,12 +183,31 @@ export function createServices(
     authLimits,
     users,
     support,
+    adminTickets: new AdminTickets(db, {
+      audit: staff.audit,
+      staffNames: (ids) => staff.team.usernames(ids),
+      orders,
+      payments: paymentQueries,
+    }),
     catalog,
     productImages,
     coupons,
     cart,
     balance,
     orders,
+    orderPages: new OrderPages(db, {
+      payments: paymentSummaries,
+      codes: (ids) => deliveryCodes.deliveredTo(ids),
+    }),
+    adminOrders: new AdminOrders(db, {
+      audit: staff.audit,
+      staffNames: (ids) => staff.team.usernames(ids),
+      usernames: (ids) => users.usernames(ids),
+      userIdOf: async (username) => (await users.findByUsername(username))?.id,
+      payments: paymentSummaries,
+      paymentIdOf: (code) => paymentQueries.idOfCode(code),
+      refund: (tx, entry) => balance.credit(tx, { ...entry, kind: 'refund' }),
+    }),
     rates,
     rateHistory,
     payments: { queries: paymentQueries, checkout, lifecycle, settlement, signatures },
@@ -189,6 +218,13 @@ export function createServices(
       coupons: new AdminCoupons(db, staff.audit),
       content: new AdminContent(db, staff.audit),
     },
+    adminCustomers: new AdminCustomers(db, {
+      audit: staff.audit,
+      balance,
+      sessions,
+      orders,
+      support,
+    }),
     adminMoney: createAdminMoney(db, {
       audit: staff.audit,
       balance,
@@ -205,6 +241,7 @@ export function createServices(
         sold: (ids) => orders.soldCounts(ids),
         staffNames: (ids) => staff.team.usernames(ids),
         images: productImages,
+        codes: deliveryCodes,
       }),
     },
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, queryRows } from '../src/db/client.js'
 import { cities, coupons, faqEntries, products, supportCategories } from '../src/db/schema.js'
 import { isEmptyShop, seedDemo } from '../src/db/seed/seed-demo.js'
+import { TEST_DELIVERY_KEY } from './helpers.js'
 import { createTestDatabase } from './support/test-database.js'
 
 let database: Database
@@ -68,7 +69,7 @@ describe(`migrations (${process.env.TEST_DB})`, () => {
 describe('demo seed', () => {
   it('loads the demo shop into an empty database', async () => {
     expect(await isEmptyShop(database.db)).toBe(true)
-    await seedDemo(database.db)
+    await seedDemo(database.db, TEST_DELIVERY_KEY)
     expect(await isEmptyShop(database.db)).toBe(false)
 
     const cityRows = await database.db.select().from(cities)

@@ -17,10 +17,14 @@ export {
   openSecondProcessDatabase,
 } from './support/test-database.js'
 
+/** The key tests seal delivery codes with, in the seed and the app alike. */
+export const TEST_DELIVERY_KEY = 'test-delivery-key-that-is-long-enough-0123456789'
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...loadConfig({}),
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    deliveryKey: TEST_DELIVERY_KEY,
     logLevel: 'info',
     webDistDir: null,
     ...overrides,
@@ -89,7 +93,7 @@ export function useTestApp(options: TestAppOptions & { seed?: boolean } = {}): T
   const t = {} as TestApp
   beforeAll(async () => {
     Object.assign(t, await createTestApp(options))
-    if (options.seed) await seedDemo(t.database.db)
+    if (options.seed) await seedDemo(t.database.db, TEST_DELIVERY_KEY)
   })
   afterAll(async () => {
     await t.close?.()

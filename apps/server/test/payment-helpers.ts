@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm'
 import { queryRows } from '../src/db/client.js'
 import { seedDemo } from '../src/db/seed/seed-demo.js'
 import { DemoWallet } from '../src/modules/payments/demo-wallet.js'
-import { createTestApp, type TestApp, type TestAppOptions } from './helpers.js'
+import { createTestApp, TEST_DELIVERY_KEY, type TestApp, type TestAppOptions } from './helpers.js'
 
 export interface TestChain {
   chain: LocalChainRpc
@@ -75,7 +75,7 @@ export async function createPaymentTestbed(
         }
       : {}),
   })
-  await seedDemo(t.database.db)
+  await seedDemo(t.database.db, TEST_DELIVERY_KEY)
   return {
     ...testChain,
     t,

@@ -6,7 +6,13 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { cartItems, carts, couponRedemptions, type coupons, products } from '../../src/db/schema.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
-import { createTestApp, type SignedUpUser, signUp, type TestApp } from '../helpers.js'
+import {
+  createTestApp,
+  type SignedUpUser,
+  signUp,
+  TEST_DELIVERY_KEY,
+  type TestApp,
+} from '../helpers.js'
 import { addToCart, cartOf as cartThroughApi } from '../support/api.js'
 import {
   createCoupon,
@@ -31,7 +37,7 @@ export let p2500: number
 export function useCouponsApp(): void {
   beforeAll(async () => {
     t = await createTestApp()
-    await seedDemo(t.database.db)
+    await seedDemo(t.database.db, TEST_DELIVERY_KEY)
     const place: Place = await seededPlace(t.database.db)
     const product = (priceCents: number) =>
       createProduct(t.database.db, { ...place, name: `Coupon test ${priceCents}`, priceCents })

@@ -42,7 +42,7 @@ describe('crypto checkout', () => {
       reserved: before.reserved,
     })
     expect((await shop.inject(shop.user, 'GET', '/api/orders')).json().orders[0].status).toBe(
-      'completed',
+      shop.paidStatus(product),
     )
     expect((await shop.inject(shop.user, 'GET', '/api/cart')).json().items_count).toBe(0)
     expect((await shop.inject(shop.user, 'GET', '/api/balance')).json().balance_eur).toBe(0)

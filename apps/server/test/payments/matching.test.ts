@@ -81,7 +81,7 @@ describe('matching a transfer to a payment', () => {
     expect((await paymentRow(topup.json().payment_code)).status).toBe('pending')
     expect(await balanceCents(shop.user.id)).toBe(0) // goods, not a credit
     const orders = (await shop.inject(shop.user, 'GET', '/api/orders')).json().orders
-    expect(orders[0].status).toBe('completed')
+    expect(orders[0].status).toBe(shop.paidStatus(product))
   })
 
   it('credits late money at the lower of the locked rate and the rate when it landed', async () => {

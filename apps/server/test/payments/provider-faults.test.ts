@@ -13,7 +13,13 @@ import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { JobState, RetryLater } from '../../src/jobs.js'
 import { ChainClient } from '../../src/solana/chain-client.js'
 import { PaymentWatcher, type WatcherSettings } from '../../src/solana/watcher.js'
-import { createTestApp, type SignedUpUser, signUp, type TestApp } from '../helpers.js'
+import {
+  createTestApp,
+  type SignedUpUser,
+  signUp,
+  TEST_DELIVERY_KEY,
+  type TestApp,
+} from '../helpers.js'
 import { startTestChain, type TestChain } from '../payment-helpers.js'
 import { faults, type RpcProxy, startRpcProxy } from '../support/rpc-proxy.js'
 
@@ -32,7 +38,7 @@ async function startBed(chain: TestChain): Promise<Bed> {
   const t = await createTestApp({
     chain: { rpcUrl: proxy.url, merchantAddress: chain.merchant },
   })
-  await seedDemo(t.database.db)
+  await seedDemo(t.database.db, TEST_DELIVERY_KEY)
   return {
     chain,
     proxy,

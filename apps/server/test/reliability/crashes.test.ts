@@ -14,6 +14,7 @@ import { balanceLedger, users } from '../../src/db/schema.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { SessionService } from '../../src/modules/auth/sessions.js'
 import { AccessTokens } from '../../src/modules/auth/tokens.js'
+import { TEST_DELIVERY_KEY } from '../helpers.js'
 import { type Customer, createCustomers, createProduct } from '../support/factories.js'
 import { CrashCustomers, prng } from './crash-customers.js'
 import { type CrashShop, createCrashShop, type Life } from './crash-shop.js'
@@ -42,7 +43,7 @@ beforeAll(async () => {
   // and customers with money and a session (signed with the server's JWT secret).
   await shop.withDb(async (database) => {
     await database.migrate()
-    await seedDemo(database.db)
+    await seedDemo(database.db, TEST_DELIVERY_KEY)
     const productIds: number[] = []
     for (let i = 0; i < 6; i++) {
       const scarce = { category: 'book', priceCents: 700 + i * 150, stock: 150 + 50 * i }

@@ -14,7 +14,7 @@ import {
   users,
 } from '../../src/db/schema.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
-import { createTestApp, type TestApp } from '../helpers.js'
+import { createTestApp, TEST_DELIVERY_KEY, type TestApp } from '../helpers.js'
 import { type Customer, createCustomers, createProduct, fillCarts } from '../support/factories.js'
 import { personalDataReport } from './personal-data.js'
 
@@ -53,7 +53,7 @@ beforeAll(async () => {
   t = await createTestApp({
     config: { telegramBotToken: BOT_TOKEN, telegramBotUsername: 'privacy_shop_bot' },
   })
-  await seedDemo(t.database.db)
+  await seedDemo(t.database.db, TEST_DELIVERY_KEY)
   // One customer per payload, so that the ticket rate limit (10 an hour) never interferes.
   customers = await createCustomers(t.database.db, t.services, PAYLOADS.length, 10_000)
   productId = await createProduct(t.database.db, { stock: 1_000, priceCents: 1_500 })

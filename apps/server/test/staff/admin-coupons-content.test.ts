@@ -2,7 +2,13 @@
 // FAQ and ticket categories in both languages), as customers then see them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
-import { createTestApp, type SignedUpUser, signUp, type TestApp } from '../helpers.js'
+import {
+  createTestApp,
+  type SignedUpUser,
+  signUp,
+  TEST_DELIVERY_KEY,
+  type TestApp,
+} from '../helpers.js'
 import { giveBalance } from '../support/factories.js'
 import { invite, type StaffLogin, setUpOwner } from './staff-support.js'
 
@@ -13,7 +19,7 @@ let customer: SignedUpUser
 
 beforeAll(async () => {
   t = await createTestApp()
-  await seedDemo(t.database.db)
+  await seedDemo(t.database.db, TEST_DELIVERY_KEY)
   owner = await setUpOwner(t)
   support = await invite(t, owner, 'support_two', 'support')
   customer = await signUp(t.app)

@@ -1,10 +1,11 @@
-// What the support-ticket suites share: an app with the demo shop (its support categories) and
-// the customer's ticket calls through the API.
+// What the support-ticket suites share: an app with the demo shop (its support categories), the
+// customer's ticket calls and the shop owner's answers through the API.
 import { afterAll, beforeAll, expect } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { SupportService } from '../../src/modules/support/service.js'
-import { createTestApp, type SignedUpUser, type TestApp } from '../helpers.js'
+import { createTestApp, type SignedUpUser, TEST_DELIVERY_KEY, type TestApp } from '../helpers.js'
+import { type StaffLogin, setUpOwner } from '../staff/staff-support.js'
 
 export interface TicketBody {
   id: number
@@ -15,6 +16,8 @@ export interface TicketBody {
   category_name: string
   created_at: string
   updated_at: string
+  unread: boolean
+  payment_code: string | null
 }
 export interface MessageBody {
   id: number
@@ -27,6 +30,8 @@ export interface DetailBody extends TicketBody {
 }
 
 export let t: TestApp
+/** The shop's owner, who answers in the back office. */
+export let owner: StaffLogin
 /** Category ids by slug, as seeded. */
 export const category: Record<string, number> = {}
 
@@ -34,12 +39,13 @@ export const category: Record<string, number> = {}
 export function useTicketsApp(): void {
   beforeAll(async () => {
     t = await createTestApp()
-    await seedDemo(t.database.db)
+    await seedDemo(t.database.db, TEST_DELIVERY_KEY)
     const rows = await queryRows<{ id: number; slug: string }>(
       t.database.db,
       'select id, slug from support_categories',
     )
     for (const row of rows) category[row.slug] = row.id
+    owner = await setUpOwner(t)
   })
   afterAll(async () => {
     await t.close()
@@ -100,6 +106,34 @@ export async function listTickets(user: SignedUpUser, query = '') {
   return res.json() as { tickets: TicketBody[]; total: number }
 }
 
-export function service() {
-  return new SupportService(t.database.db)
+export function service(options: ConstructorParameters<typeof SupportService>[2] = {}) {
+  return new SupportService(t.database.db, t.services.payments.queries, options)
+}
+
+/** The owner's action on a ticket in the back office (`reply` with a text), answered as sent. */
+export async function staffAction(
+  id: number | string,
+  action: 'reply' | 'close' | 'reopen',
+  text?: string,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/tickets/${id}/${action}`,
+    headers: owner.headers,
+    ...(text === undefined ? {} : { payload: { message_text: text } }),
+  })
+}
+
+/** The owner answers a ticket; the ticket as the back office then shows it. */
+export async function answer(id: number, text: string) {
+  const res = await staffAction(id, 'reply', text)
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json() as DetailBody
+}
+
+/** The owner closes a ticket. */
+export async function close(id: number) {
+  const res = await staffAction(id, 'close')
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json() as DetailBody
 }

@@ -10,6 +10,8 @@ export interface DemoItem {
   category: DemoProductCategory
   priceCents: number
   stock: number
+  /** Gift cards are code products (one generated demo code per unit); the rest manual. */
+  delivery: 'code' | 'manual'
   name: Bilingual
   description: Bilingual
   /** One of the drawings the seed rasterises into the product's image. */
@@ -36,6 +38,7 @@ export function item(
     category,
     priceCents,
     stock,
+    delivery: category === 'gift_card' ? 'code' : 'manual',
     name: { en: en[0], lt: lt[0] },
     description: { en: en[1], lt: lt[1] },
     ...(image ? { image } : {}),

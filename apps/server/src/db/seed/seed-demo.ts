@@ -1,9 +1,13 @@
 // Loads the demo shop into an empty database: cities and districts, products (named and described
-// in English and Lithuanian, a few with an image), coupons, support categories and the FAQ. It
+// in English and Lithuanian, a few with an image; gift cards with a generated demo code per unit,
+// sealed with the shop's delivery key), coupons, support categories and the FAQ. It
 // runs in one transaction, so a crash leaves no half-seeded shop; the images are rendered before
 // it begins.
 import { sql } from 'drizzle-orm'
+import { randomCode } from '../../lib/codes.js'
 import { ProductImages } from '../../modules/catalog/images.js'
+import { CodeVault } from '../../modules/delivery/code-vault.js'
+import { DeliveryCodes } from '../../modules/delivery/service.js'
 import type { Db } from '../client.js'
 import { cities, coupons, districts, faqEntries, products, supportCategories } from '../schema.js'
 import { demoCoupons, demoFaq, demoSupportCategories } from './demo-data.js'
@@ -25,9 +29,11 @@ export async function isEmptyShop(db: Db): Promise<boolean> {
   return (rows[0]?.n ?? 0) === 0
 }
 
-export async function seedDemo(db: Db): Promise<void> {
+/** `deliveryKey`: the key the shop seals delivery codes with (config.deliveryKey). */
+export async function seedDemo(db: Db, deliveryKey: string): Promise<void> {
   const images = await demoImages()
   const productImages = new ProductImages(db)
+  const codes = new DeliveryCodes(db, new CodeVault(deliveryKey))
   await db.transaction(async (tx) => {
     // The old `name` columns are kept equal to the English names until they are dropped.
     const districtIds = new Map<string, { cityId: number; districtId: number }>()
@@ -70,6 +76,7 @@ export async function seedDemo(db: Db): Promise<void> {
             category: p.category,
             priceCents: p.priceCents,
             stock: p.stock,
+            delivery: p.delivery,
             cityId: place.cityId,
             districtId: place.districtId,
           }
@@ -82,6 +89,9 @@ export async function seedDemo(db: Db): Promise<void> {
       const image = product.image && images.get(product.image)
       const id = ids[index]
       if (image && id !== undefined) await productImages.store(id, image, tx)
+      if (product.delivery === 'code' && id !== undefined) {
+        await codes.add(tx, id, demoCodes(product.priceCents / 100, product.stock))
+      }
     }
 
     await tx.insert(coupons).values(
@@ -105,5 +115,13 @@ export async function seedDemo(db: Db): Promise<void> {
       .insert(supportCategories)
       .values(demoSupportCategories.map((c, position) => ({ ...c, position })))
     await tx.insert(faqEntries).values(demoFaq.map((f, position) => ({ ...f, position })))
+  })
+}
+
+/** `count` gift-card codes that look like a real issuer's: DEMO-25-XXXX-XXXX-XXXX. */
+function demoCodes(euros: number, count: number): string[] {
+  return Array.from({ length: count }, () => {
+    const [, body = ''] = randomCode('', 12).split('-')
+    return `DEMO-${euros}-${body.slice(0, 4)}-${body.slice(4, 8)}-${body.slice(8)}`
   })
 }

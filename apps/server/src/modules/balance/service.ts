@@ -3,7 +3,7 @@
 // always sums to the balance; a debit is one conditional UPDATE, so no number of concurrent
 // spends can take a balance below zero.
 import { type BalanceTransaction, centsToEuros, type PageQuery } from '@shop/contract'
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, type Column, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, queryRows } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { balanceLedger } from '../../db/schema/balance.js'
@@ -26,10 +26,14 @@ export interface LedgerEntry {
 /** A ledger entry inside a larger statement: the payment may be one the statement inserts. */
 export type LedgerStep = Omit<LedgerEntry, 'paymentId'> & { paymentId?: number | SQL | null }
 
+/** The orders module's subquery: the first order code of a payment (null for a top-up). */
+export type OrderCodeOfPayment = (paymentId: Column) => SQL<string | null>
+
 export class BalanceService {
   constructor(
     private readonly db: Db,
     private readonly users: UserService,
+    private readonly orderCodeOf: OrderCodeOfPayment = () => sql<null>`null`,
   ) {}
 
   balanceCents(userId: number): Promise<number> {
@@ -44,11 +48,27 @@ export class BalanceService {
 
   /** Takes money from a balance, or throws 402 INSUFFICIENT_BALANCE and changes nothing. */
   async debit(tx: DbOrTx, entry: LedgerEntry): Promise<void> {
+    if (!(await this.#debited(tx, entry))) throw new AppError('INSUFFICIENT_BALANCE')
+  }
+
+  /**
+   * A staff member's correction, with its reason as the ledger line (kind `adjustment`), in the
+   * caller's transaction: a credit, or a debit taken only where the balance covers it (one
+   * conditional UPDATE, so concurrent corrections never take it below zero); otherwise 409
+   * BALANCE_BELOW_ZERO and nothing changes.
+   */
+  async adjust(tx: DbOrTx, userId: number, amountCents: number, reason: string): Promise<void> {
+    const entry: LedgerEntry = { userId, amountCents, kind: 'adjustment', description: reason }
+    if (amountCents > 0) return this.credit(tx, entry)
+    if (!(await this.#debited(tx, entry))) throw new AppError('BALANCE_BELOW_ZERO')
+  }
+
+  async #debited(tx: DbOrTx, entry: LedgerEntry): Promise<boolean> {
     const rows = await queryRows<{ debited: number }>(
       tx,
       sql`with ${this.debitSteps(entry)} select count(*)::int as debited from debited`,
     )
-    if (rows[0]?.debited !== 1) throw new AppError('INSUFFICIENT_BALANCE')
+    return rows[0]?.debited === 1
   }
 
   /**
@@ -116,7 +136,15 @@ export class BalanceService {
       mine,
       query,
       this.db
-        .select()
+        .select({
+          id: balanceLedger.id,
+          description: balanceLedger.description,
+          createdAt: balanceLedger.createdAt,
+          amountCents: balanceLedger.amountCents,
+          kind: balanceLedger.kind,
+          // The purchase a line paid or refunded, for a link to its page.
+          orderCode: this.orderCodeOf(balanceLedger.paymentId),
+        })
         .from(balanceLedger)
         .where(mine)
         .orderBy(...newestFirst)
@@ -129,6 +157,7 @@ export class BalanceService {
         date: row.createdAt.toISOString(),
         amount: centsToEuros(row.amountCents),
         kind: row.kind,
+        order_code: row.orderCode,
       })),
       total,
     }

@@ -47,6 +47,7 @@ function checkoutView(snapshot: CartSnapshot): CheckoutCart {
       productNameLt: line.nameLt,
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,
+      delivery: line.delivery,
     })),
     subtotalCents: snapshot.subtotalCents,
     discountCents: snapshot.discountCents,

@@ -28,6 +28,8 @@ export interface CartLine {
   /** Units that can be bought right now: stock - reserved. */
   buyableQuantity: number
   active: boolean
+  /** How a bought unit reaches its buyer: a code at payment, or by hand. */
+  delivery: 'code' | 'manual'
 }
 
 /** A cart priced now; what checkout charges, and what every cart response shows. */
@@ -54,6 +56,7 @@ type JsonLine = [
   unitPriceCents: number,
   buyableQuantity: number,
   active: boolean,
+  delivery: 'code' | 'manual',
 ]
 
 /** One read of a cart: its carts row, coupon and lines (see CartReader.#read). */
@@ -156,7 +159,7 @@ export class CartReader {
       .select({
         coupon: this.coupons.cartCouponRead(carts.couponId, carts.userId),
         lines: subquery<JsonLine[] | null>(sql`select json_agg(json_build_array(
-            ${cartItems.productId}, ${cartItems.quantity}, p.name, p.name_lt, p.price_cents, p.buyable, p.active)
+            ${cartItems.productId}, ${cartItems.quantity}, p.name, p.name_lt, p.price_cents, p.buyable, p.active, p.delivery)
             order by ${cartItems.addedAt}, ${cartItems.productId})
           from ${cartItems} inner join ${this.stock.lineProducts()} p on p.id = ${cartItems.productId}
           where ${cartItems.userId} = ${carts.userId}`),
@@ -180,7 +183,7 @@ export class CartReader {
 
   async #price(userId: number, tx: DbOrTx, head: CartHead | undefined): Promise<CartSnapshot> {
     const lines: CartLine[] = (head?.lines ?? []).map(
-      ([productId, quantity, name, nameLt, unitPriceCents, buyableQuantity, active]) => ({
+      ([productId, quantity, name, nameLt, unitPriceCents, buyableQuantity, active, delivery]) => ({
         productId,
         quantity,
         name,
@@ -188,6 +191,7 @@ export class CartReader {
         unitPriceCents,
         buyableQuantity,
         active,
+        delivery,
         lineTotalCents: unitPriceCents * quantity,
       }),
     )

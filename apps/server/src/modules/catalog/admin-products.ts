@@ -6,6 +6,7 @@ import {
   type AdminProductDetail,
   type AdminProductsQuery,
   centsToEuros,
+  type DeliveryCodeCounts,
   eurosToCents,
   type ProductBody,
   type ProductPatch,
@@ -29,6 +30,12 @@ type ProductRow = typeof products.$inferSelect
 /** Units sold per product (the orders module counts its paid orders). */
 export type SoldCounts = (productIds: readonly number[]) => Promise<Map<number, number>>
 
+/** The delivery module's codes, as the owner uploads and counts them. */
+export interface ProductCodes {
+  add(tx: Tx, productId: number, codes: readonly string[]): Promise<number>
+  counts(productId: number): Promise<DeliveryCodeCounts>
+}
+
 const STOCK_HISTORY = 20
 
 function cents(euros: number): number {
@@ -47,6 +54,7 @@ export class AdminProducts {
       sold: SoldCounts
       staffNames: StaffNames
       images: ProductImages
+      codes: ProductCodes
     },
   ) {}
 
@@ -185,6 +193,39 @@ export class AdminProducts {
       })
     })
     return this.#dto(id)
+  }
+
+  /**
+   * Adds codes to a code-delivery product, all or none (a duplicate refuses the upload): each is
+   * one more unit on the shelf. Under the product's lock, so the stock always equals the codes
+   * not yet sold.
+   */
+  async addCodes(
+    staffId: number,
+    id: number,
+    codes: readonly string[],
+  ): Promise<{ added: number; available: number }> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.#row(tx, id, true)
+      if (before.delivery !== 'code') throw new AppError('WRONG_DELIVERY_KIND')
+      const added = await this.deps.codes.add(tx, id, codes)
+      const stock = before.stock + added
+      await tx.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, id))
+      await this.deps.audit.record(tx, {
+        staffId,
+        action: 'product.codes',
+        entity: 'product',
+        entityId: id,
+        summary: `${added} codes added, stock ${before.stock} → ${stock}`,
+      })
+      return { added, available: stock - before.reserved }
+    })
+  }
+
+  /** How many of the product's codes are available, reserved and delivered. */
+  async codeCounts(id: number): Promise<DeliveryCodeCounts> {
+    await this.#row(this.db, id, false)
+    return this.deps.codes.counts(id)
   }
 
   /**

@@ -35,6 +35,10 @@ export function adminCatalogRoutes({ app, services }: AppContext): void {
   defineRoute(app, adminApi.changeStock, ({ auth, params, body }) =>
     products.changeStock(auth.staffId, params.id, body),
   )
+  defineRoute(app, adminApi.addDeliveryCodes, ({ auth, params, body }) =>
+    products.addCodes(auth.staffId, params.id, body.codes),
+  )
+  defineRoute(app, adminApi.deliveryCodeCounts, ({ params }) => products.codeCounts(params.id))
 
   // The image arrives as the raw body (the browser sends the file as it is), up to 5 MB.
   app.addContentTypeParser(

@@ -9,6 +9,6 @@ export function orderRoutes({ app, services }: AppContext): void {
     services.orders.list(auth.userId, query, requestLanguage(request)),
   )
   defineRoute(app, api.getOrder, ({ auth, params, request }) =>
-    services.orders.get(auth.userId, params.id, requestLanguage(request)),
+    services.orderPages.detail(auth.userId, params.id, requestLanguage(request)),
   )
 }

@@ -6,12 +6,14 @@ import { and, type Column, count, desc, eq, inArray, type SQL, sql } from 'drizz
 import { type Db, subquery, type Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { orders } from '../../db/schema/orders.js'
-import { AppError } from '../../http/errors.js'
 import { randomCode } from '../../lib/codes.js'
 import type { PaymentQueries } from '../payments/queries.js'
 import { splitByPrice } from './split.js'
 
 type OrderStatus = (typeof orders.$inferSelect)['status']
+
+/** A paid order: being prepared or delivered (a refunded one no longer counts). */
+const paid = inArray(orders.status, ['processing', 'completed'])
 
 /** A cart line as the orders of a payment are made from it. */
 export interface OrderLine {
@@ -21,6 +23,7 @@ export interface OrderLine {
   productNameLt: string
   unitPriceCents: number
   quantity: number
+  delivery: 'code' | 'manual'
 }
 
 /** The orders of one payment: a unit of each line, each with its share of `totalCents`. */
@@ -31,7 +34,14 @@ export interface NewOrders {
   orderTime: Date
   lines: readonly OrderLine[]
   totalCents: number
-  status: 'pending' | 'completed'
+  /** pending (a SOL payment), or paid: a code unit completed, a manual one processing. */
+  status: 'pending' | 'paid'
+}
+
+/** A unit that needs a code from the delivery module: its order and product. */
+export interface CodeUnit {
+  orderId: number
+  productId: number
 }
 
 /** An order as the customer's list shows it: the row with its payment's code. */
@@ -102,16 +112,6 @@ export class OrderService {
     return { orders: rows.map(toOrderDto), total }
   }
 
-  /** Another customer's order answers exactly like a missing one. */
-  async get(userId: number, orderId: number, lang: Lang): Promise<Order> {
-    const [row] = await this.db
-      .select(this.#columns(lang))
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    if (!row) throw new AppError('ORDER_NOT_FOUND')
-    return toOrderDto(row)
-  }
-
   /** The orders of a payment as the WITH item `new_orders`, for the payment's own statement. */
   newOrdersStep(tx: Tx, input: NewOrders): SQL {
     return sql`new_orders as ${tx.insert(orders).values(orderRows(input))}`
@@ -121,18 +121,27 @@ export class OrderService {
     await tx.insert(orders).values(orderRows(input))
   }
 
-  /** How many units of each product a payment's orders hold, in product id order. */
-  /** Units sold (paid orders) of each of `productIds`: the back office's product list. */
+  /** Units sold (paid orders, not refunded) of each of `productIds`: the back office's list. */
   async soldCounts(productIds: readonly number[]): Promise<Map<number, number>> {
     if (productIds.length === 0) return new Map()
     const rows = await this.db
       .select({ productId: orders.productId, n: sql<number>`count(*)::int` })
       .from(orders)
-      .where(and(inArray(orders.productId, [...productIds]), eq(orders.status, 'completed')))
+      .where(and(inArray(orders.productId, [...productIds]), paid))
       .groupBy(orders.productId)
     return new Map(rows.map((row) => [row.productId, row.n]))
   }
 
+  /** The units of a payment that take a code: code-delivery orders, in id order. */
+  async codeUnitsOfPayment(tx: Tx, paymentId: number): Promise<CodeUnit[]> {
+    return tx
+      .select({ orderId: orders.id, productId: orders.productId })
+      .from(orders)
+      .where(and(eq(orders.paymentId, paymentId), eq(orders.delivery, 'code')))
+      .orderBy(orders.id)
+  }
+
+  /** How many units of each product a payment's orders hold, in product id order. */
   async unitsOfPayment(tx: Tx, paymentId: number): Promise<Map<number, number>> {
     const rows = await tx
       .select({ productId: orders.productId, n: count() })
@@ -144,17 +153,44 @@ export class OrderService {
     return new Map(rows.map((row) => [row.productId, row.n]))
   }
 
-  /** Every order of the payment becomes `status` (the payment was settled or closed). */
-  async setStatusOfPayment(tx: Tx, paymentId: number, status: OrderStatus): Promise<void> {
-    await tx.update(orders).set({ status }).where(eq(orders.paymentId, paymentId))
+  /** The pending orders of a payment that closed unpaid are cancelled. */
+  async cancelOfPayment(tx: Tx, paymentId: number): Promise<void> {
+    await tx
+      .update(orders)
+      .set({ status: 'cancelled' })
+      .where(and(eq(orders.paymentId, paymentId), eq(orders.status, 'pending')))
   }
 
   /**
-   * For another module's statement: the completed orders of the user `userId` names, counted
-   * and summed (what they cost after discounts).
+   * The pending orders of a payment that confirmed are paid: a code unit is delivered at once
+   * (completed; the delivery module hands over its code in the same transaction), a manual one
+   * waits for the owner (processing).
    */
-  completedTotals(userId: Column | SQL): { count: SQL<number>; spentCents: SQL<number> } {
-    const completed = and(eq(orders.userId, userId), eq(orders.status, 'completed'))
+  async markPaid(tx: Tx, paymentId: number, at: Date): Promise<void> {
+    const code = sql`${orders.delivery} = 'code'`
+    await tx
+      .update(orders)
+      .set({
+        status: sql`case when ${code} then 'completed' else 'processing' end::order_status`,
+        deliveredAt: sql`case when ${code} then ${at.toISOString()}::timestamptz end`,
+      })
+      .where(and(eq(orders.paymentId, paymentId), eq(orders.status, 'pending')))
+  }
+
+  /** For another module's statement (the balance history): a payment's first order code. */
+  firstCodeOf(paymentId: Column | SQL): SQL<string | null> {
+    return subquery<string | null>(
+      sql`select ${orders.orderCode} from ${orders} where ${orders.paymentId} = ${paymentId}
+        order by ${orders.id} limit 1`,
+    )
+  }
+
+  /**
+   * For another module's statement: the paid orders (being prepared or delivered; not refunded)
+   * of the user `userId` names, counted and summed (what they cost after discounts).
+   */
+  paidTotals(userId: Column | SQL): { count: SQL<number>; spentCents: SQL<number> } {
+    const completed = and(eq(orders.userId, userId), paid)
     return {
       count: subquery(sql`select count(*) from ${orders} where ${completed}`).mapWith(Number),
       spentCents: subquery(
@@ -180,7 +216,13 @@ function orderRows(input: NewOrders) {
     productNameLt: unit.productNameLt,
     productPriceCents: unit.unitPriceCents,
     paidCents: shares[i] ?? 0,
-    status: input.status,
+    status: input.status === 'pending' ? 'pending' : paidStatus(unit.delivery),
+    delivery: unit.delivery,
+    deliveredAt: input.status === 'paid' && unit.delivery === 'code' ? input.orderTime : null,
     orderTime: input.orderTime,
   }))
+}
+
+function paidStatus(delivery: 'code' | 'manual'): OrderStatus {
+  return delivery === 'code' ? 'completed' : 'processing'
 }

@@ -1,8 +1,8 @@
 // Creating payments: checkout of the caller's cart and SOL top-ups.
 //
 // Balance checkout: one transaction debits the balance, takes the stock, redeems the coupon,
-// creates completed orders and empties the cart. Crypto (SOL): one transaction reserves stock and
-// the coupon, creates pending orders and a pending payment with an exact, unique lamport amount
+// creates paid orders (a code unit gets its code at once) and empties the cart. Crypto (SOL): one
+// transaction reserves stock (a code per code unit) and the coupon, creates pending orders and a pending payment with an exact, unique lamport amount
 // and a Solana Pay reference; settlement.ts later applies the transfer, and the lifecycle expires
 // what was not paid in time. Every step is a conditional UPDATE or runs under a row lock, so
 // concurrent requests cannot oversell. The rows of other modules (stock, orders, balance, cart,
@@ -32,7 +32,7 @@ import { productUnavailable, type StockService } from '../catalog/stock.js'
 import type { OrderService } from '../orders/service.js'
 import type { PaymentLifecycle } from './lifecycle.js'
 import { type PaymentRow, type PaymentSettings, retryingRaces } from './model.js'
-import type { CartPort, CheckoutCart, CouponPort } from './ports.js'
+import type { CartPort, CheckoutCart, CouponPort, DeliveryPort } from './ports.js'
 import type { PaymentQueries } from './queries.js'
 
 export interface CheckoutDeps {
@@ -43,6 +43,7 @@ export interface CheckoutDeps {
   orders: OrderService
   cart: CartPort
   coupons: CouponPort
+  delivery: DeliveryPort
   rates: RateService
 }
 
@@ -207,7 +208,7 @@ export class PaymentCheckout {
         description: `Order ${paymentCode}`,
         paymentId,
       })},
-      ${this.deps.orders.newOrdersStep(tx, { ...orderOf(cart), userId, paymentId, orderTime: now, status: 'completed' })},
+      ${this.deps.orders.newOrdersStep(tx, { ...orderOf(cart), userId, paymentId, orderTime: now, status: 'paid' })},
       ${this.deps.cart.removePaidUnitsSteps(userId, unitsOf(cart), cart.couponId, { pendingCheckout: false })}
       select new_payment.*, (select count(*)::int from debited) as debited,
         ${onlyLine ? sql`(select count(*)::int from taken)` : sql`1`} as taken
@@ -221,6 +222,7 @@ export class PaymentCheckout {
       await this.#reserveCoupon(tx, payment, cart)
       await this.deps.coupons.redeem(tx, payment.id)
     }
+    await this.#assignCodes(tx, payment.id, cart, 'deliver')
     return payment
   }
 
@@ -248,8 +250,24 @@ export class PaymentCheckout {
       orderTime: payment.createdAt,
       status: 'pending',
     })
+    await this.#assignCodes(tx, payment.id, cart, 'reserve')
     await this.deps.cart.markPendingCheckout(tx, userId)
     return payment
+  }
+
+  /** One code per code unit of the payment: the buyer's at once, or held until it confirms. */
+  async #assignCodes(
+    tx: Tx,
+    paymentId: number,
+    cart: CheckoutCart,
+    how: 'reserve' | 'deliver',
+  ): Promise<void> {
+    if (!cart.lines.some((line) => line.delivery === 'code')) return
+    await this.deps.delivery.assign(
+      tx,
+      await this.deps.orders.codeUnitsOfPayment(tx, paymentId),
+      how,
+    )
   }
 
   /** Reserves one redemption of the cart's coupon for the payment (or throws its refusal). */

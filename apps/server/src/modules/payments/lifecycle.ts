@@ -1,6 +1,7 @@
 // A payment's state changes and what each does to the rows other modules own: pending ->
-// confirmed (the money arrived: stock leaves, orders complete, coupon redeemed, cart updated) and
-// pending -> cancelled | expired (stock and coupon go back, orders are cancelled, whatever SOL
+// confirmed (the money arrived: stock leaves, codes are handed over, orders are paid, coupon
+// redeemed, cart updated) and pending -> cancelled | expired (stock, codes and coupon go back,
+// orders are cancelled, whatever SOL
 // already arrived is credited to the balance). Each runs under the payment's row lock.
 import type { Payment } from '@shop/contract'
 import { and, eq, lt } from 'drizzle-orm'
@@ -12,7 +13,7 @@ import type { BalanceService } from '../balance/service.js'
 import type { StockService } from '../catalog/stock.js'
 import type { OrderService } from '../orders/service.js'
 import { type PaymentRow, type PaymentSettings, retryingRaces } from './model.js'
-import type { CartPort, CouponPort } from './ports.js'
+import type { CartPort, CouponPort, DeliveryPort } from './ports.js'
 import type { PaymentQueries } from './queries.js'
 
 export interface LifecycleDeps {
@@ -22,6 +23,7 @@ export interface LifecycleDeps {
   orders: OrderService
   coupons: CouponPort
   cart: CartPort
+  delivery: DeliveryPort
 }
 
 export class PaymentLifecycle {
@@ -115,7 +117,8 @@ export class PaymentLifecycle {
     if (!closed) return payment
     if (payment.kind === 'checkout') {
       await this.deps.stock.release(tx, await this.deps.orders.unitsOfPayment(tx, payment.id))
-      await this.deps.orders.setStatusOfPayment(tx, payment.id, 'cancelled')
+      await this.deps.delivery.release(tx, await this.#codeOrders(tx, payment.id))
+      await this.deps.orders.cancelOfPayment(tx, payment.id)
       if (payment.couponId !== null) await this.deps.coupons.release(tx, payment.id)
     }
     if (payment.receivedLamports > 0n && payment.rateCentsPerSol) {
@@ -138,9 +141,10 @@ export class PaymentLifecycle {
    */
   async confirm(tx: Tx, payment: PaymentRow): Promise<void> {
     const rate = payment.rateCentsPerSol ?? 1n
+    const now = new Date()
     await tx
       .update(payments)
-      .set({ status: 'confirmed', confirmedAt: new Date(), closedAt: new Date() })
+      .set({ status: 'confirmed', confirmedAt: now, closedAt: now })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
     if (payment.kind === 'topup') {
       await this.deps.balance.credit(tx, {
@@ -154,7 +158,8 @@ export class PaymentLifecycle {
     }
     const units = await this.deps.orders.unitsOfPayment(tx, payment.id)
     await this.deps.stock.sellReserved(tx, units)
-    await this.deps.orders.setStatusOfPayment(tx, payment.id, 'completed')
+    await this.deps.delivery.deliverReserved(tx, await this.#codeOrders(tx, payment.id))
+    await this.deps.orders.markPaid(tx, payment.id, now)
     if (payment.couponId !== null) await this.deps.coupons.redeem(tx, payment.id)
     await this.deps.cart.removePaidUnits(tx, payment.userId, units, payment.couponId)
     const excess = payment.lamports === null ? 0n : payment.receivedLamports - payment.lamports
@@ -167,5 +172,11 @@ export class PaymentLifecycle {
         paymentId: payment.id,
       })
     }
+  }
+
+  /** The orders of a payment that hold a code (reserved at checkout). */
+  async #codeOrders(tx: Tx, paymentId: number): Promise<number[]> {
+    const units = await this.deps.orders.codeUnitsOfPayment(tx, paymentId)
+    return units.map((unit) => unit.orderId)
   }
 }

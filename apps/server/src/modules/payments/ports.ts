@@ -13,6 +13,7 @@ export interface CheckoutLine {
   productNameLt: string
   unitPriceCents: number
   quantity: number
+  delivery: 'code' | 'manual'
 }
 
 export interface CheckoutCart {
@@ -76,4 +77,21 @@ export interface CouponPort {
   redeem(tx: Tx, paymentId: number): Promise<unknown>
   /** reserved -> released and the redemption count given back; idempotent. */
   release(tx: Tx, paymentId: number): Promise<unknown>
+}
+
+/** A unit that takes a code: its order and product. */
+export interface CodeUnit {
+  orderId: number
+  productId: number
+}
+
+/**
+ * The delivery module's codes as payments move them (DeliveryCodes fits it as it is): given to
+ * the units of a checkout (held for a SOL payment, the buyer's at once for a balance one), handed
+ * over when the SOL payment confirms, put back when it closes unpaid.
+ */
+export interface DeliveryPort {
+  assign(tx: Tx, units: readonly CodeUnit[], how: 'reserve' | 'deliver'): Promise<void>
+  deliverReserved(tx: Tx, orderIds: readonly number[]): Promise<void>
+  release(tx: Tx, orderIds: readonly number[]): Promise<void>
 }

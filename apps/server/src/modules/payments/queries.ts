@@ -4,10 +4,24 @@ import { centsToEuros, lamportsToSolNumber, type PageQuery, type Payment } from 
 import { and, type Column, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, subquery } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
-import { paymentProblemReports, payments } from '../../db/schema/payments.js'
+import { chainTransfers, paymentProblemReports, payments } from '../../db/schema/payments.js'
 import { AppError } from '../../http/errors.js'
 import { transferRequestUrl } from '../../solana/solana-pay.js'
 import type { PaymentRow } from './model.js'
+
+/** What an order page shows of the payment of its purchase. */
+export interface PaymentSummary {
+  paymentCode: string
+  method: PaymentRow['method']
+  status: PaymentRow['status']
+  amountCents: number
+  discountCents: number
+  lamports: bigint | null
+  createdAt: Date
+  confirmedAt: Date | null
+  closedAt: Date | null
+  signature: string | null
+}
 
 export class PaymentQueries {
   constructor(private readonly db: Db) {}
@@ -99,6 +113,44 @@ export class PaymentQueries {
     )
   }
 
+  /**
+   * Purchases' payments as their order pages show them, with the first transaction that paid
+   * each (SOL), by payment id.
+   */
+  async summariesOf(paymentIds: readonly number[]): Promise<Map<number, PaymentSummary>> {
+    if (paymentIds.length === 0) return new Map()
+    const rows = await this.db
+      .select({
+        id: payments.id,
+        paymentCode: payments.paymentCode,
+        method: payments.method,
+        status: payments.status,
+        amountCents: payments.amountCents,
+        discountCents: payments.discountCents,
+        lamports: payments.lamports,
+        createdAt: payments.createdAt,
+        confirmedAt: payments.confirmedAt,
+        closedAt: payments.closedAt,
+        signature: subquery<string | null>(
+          sql`select ${chainTransfers.signature} from ${chainTransfers}
+            where ${chainTransfers.paymentId} = ${payments.id} and ${chainTransfers.status} = 'applied'
+            order by ${chainTransfers.seenAt} limit 1`,
+        ),
+      })
+      .from(payments)
+      .where(inArray(payments.id, [...paymentIds]))
+    return new Map(rows.map(({ id, ...summary }) => [id, summary]))
+  }
+
+  /** The id of the payment with this code, if any (the back office's order search). */
+  async idOfCode(code: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.paymentCode, code))
+    return row?.id
+  }
+
   /** For another module's statement (the orders' list): the code of the payment `paymentId`. */
   codeOf(paymentId: Column | SQL): SQL<string> {
     return subquery<string>(
@@ -106,18 +158,22 @@ export class PaymentQueries {
     )
   }
 
-  async reportProblem(userId: number, code: string, description: string) {
-    const payment = await this.owned(userId, code)
+  /**
+   * Records a customer's problem report about their payment `code`, in the transaction `tx` in
+   * which the support module opens the report's ticket (POST /api/payment/report-problem).
+   */
+  async reportProblem(tx: DbOrTx, userId: number, code: string, description: string) {
+    const payment = await this.owned(userId, code, tx)
     // PostgreSQL text cannot hold NUL: refuse it instead of failing the insert with a 500
     // (found by test/reliability/bad-input.test.ts).
     if (description.includes('\u0000')) {
       throw new AppError('VALIDATION_ERROR', 'body.description must not contain NUL characters')
     }
-    const [report] = await this.db
+    const [report] = await tx
       .insert(paymentProblemReports)
       .values({ paymentId: payment.id, userId, description })
       .returning({ id: paymentProblemReports.id })
     if (!report) throw new Error('report insert returned nothing')
-    return { success: true as const, report_id: report.id }
+    return { reportId: report.id, paymentId: payment.id }
   }
 }

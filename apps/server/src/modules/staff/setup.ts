@@ -8,6 +8,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { staff, staffRecoveryCodes, staffSetupTokens } from '../../db/schema/staff.js'
 import { AppError, unlessTaken } from '../../http/errors.js'
+import type { SecretSeal } from '../../lib/sealed-secret.js'
 import type { AuditLog } from '../audit/service.js'
 import { hashPassword } from '../auth/passwords.js'
 import {
@@ -17,7 +18,6 @@ import {
   newSetupToken,
   RECOVERY_CODE_COUNT,
 } from './recovery-codes.js'
-import type { SecretSeal } from './sealed-secret.js'
 import type { StaffSessions } from './sessions.js'
 import { acceptedStep, newTotpSecret, totpUri } from './totp.js'
 

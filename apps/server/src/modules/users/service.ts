@@ -3,7 +3,7 @@
 // through the step built here, and the profile's figures are composed from the orders' and the
 // support tickets' own subqueries.
 import { centsToEuros, type Stats, type User } from '@shop/contract'
-import { and, type Column, eq, gte, type SQL, sql } from 'drizzle-orm'
+import { and, type Column, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { users } from '../../db/schema/users.js'
 import { AppError } from '../../http/errors.js'
@@ -30,6 +30,20 @@ export function accountDisabled(userId: Column | SQL): SQL<boolean> {
   return subquery<boolean>(
     sql`select ${users.disabled} from ${users} where ${users.id} = ${userId}`,
   )
+}
+
+/**
+ * Whether the account is enabled, share-locking its row for the rest of the transaction `tx`: a
+ * disable (an UPDATE of the row) waits until `tx` ends, and one that came first is seen. False
+ * for a disabled or missing account.
+ */
+export async function lockEnabledAccount(tx: Tx, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.disabled, false)))
+    .for('share')
+  return row !== undefined
 }
 
 /** For another module's statement: the username of the account `userId` names. */
@@ -61,6 +75,16 @@ export class UserService {
       .from(users)
       .where(sql`lower(${users.username}) = lower(${username})`)
     return row
+  }
+
+  /** The usernames of these accounts, for the back office's lists. */
+  async usernames(userIds: readonly number[]): Promise<Map<number, string>> {
+    if (userIds.length === 0) return new Map()
+    const rows = await this.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(inArray(users.id, [...userIds]))
+    return new Map(rows.map((row) => [row.id, row.username]))
   }
 
   /** Which of these lower-cased names an account holds (in any letter case), in one query. */
@@ -125,12 +149,13 @@ export class UserService {
   }
 
   /**
-   * The profile's figures, in one query: orders and money count only completed orders (pending
-   * ones may still expire, cancelled ones were never paid); `total_spent` is what those orders
+   * The profile's figures, in one query: orders and money count only paid orders, being prepared
+   * or delivered (pending ones may still expire, cancelled ones were never paid, refunded ones
+   * were given back); `total_spent` is what those orders
    * actually cost after discounts; a ticket is active while it is open or answered.
    */
   async stats(userId: number): Promise<Stats> {
-    const completed = this.figures.orders.completedTotals(users.id)
+    const completed = this.figures.orders.paidTotals(users.id)
     const [row] = await this.db
       .select({
         totalOrders: completed.count,

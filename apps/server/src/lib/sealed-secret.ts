@@ -1,5 +1,5 @@
-// TOTP secrets are kept sealed (AES-256-GCM) under a key derived from the server's secret with
-// HKDF, so a copy of the database alone cannot produce staff codes.
+// Secrets kept sealed (AES-256-GCM) under a key derived from a server secret with HKDF: staff TOTP
+// secrets and delivery codes, so that a copy of the database alone reveals neither.
 import crypto from 'node:crypto'
 
 const VERSION = 'v1'

@@ -1,0 +1,55 @@
+// How an order row is read and found, for the customer's pages and the back office alike.
+import type { Lang, OrderEvent, OrderEventKind } from '@shop/contract'
+import { eq, type SQL, sql } from 'drizzle-orm'
+import { orders } from '../../db/schema/orders.js'
+
+/** An order's columns, its product named in `lang` (English for an order without an LT name). */
+export function orderColumns(lang: Lang) {
+  return {
+    id: orders.id,
+    orderCode: orders.orderCode,
+    userId: orders.userId,
+    paymentId: orders.paymentId,
+    productId: orders.productId,
+    productName:
+      lang === 'lt'
+        ? sql<string>`coalesce(nullif(${orders.productNameLt}, ''), ${orders.productName})`
+        : orders.productName,
+    productPriceCents: orders.productPriceCents,
+    paidCents: orders.paidCents,
+    status: orders.status,
+    delivery: orders.delivery,
+    orderTime: orders.orderTime,
+    deliveredAt: orders.deliveredAt,
+    deliveryNote: orders.deliveryNote,
+    deliveredBy: orders.deliveredBy,
+    refundedAt: orders.refundedAt,
+    refundReason: orders.refundReason,
+    refundedBy: orders.refundedBy,
+  }
+}
+
+/** `GET …/orders/:id` takes the order's number or its code (any letter case). */
+export function orderByRef(ref: string): SQL {
+  return /^\d+$/.test(ref) ? eq(orders.id, Number(ref)) : eq(orders.orderCode, ref.toUpperCase())
+}
+
+/** What happened to an order and when, oldest first. */
+export function orderTimeline(
+  order: {
+    status: string
+    orderTime: Date
+    deliveredAt: Date | null
+    refundedAt: Date | null
+  },
+  payment: { status: string; confirmedAt: Date | null; closedAt: Date | null },
+): OrderEvent[] {
+  const events: [OrderEventKind, Date | null][] = [
+    ['ordered', order.orderTime],
+    ['paid', payment.status === 'confirmed' ? payment.confirmedAt : null],
+    ['delivered', order.deliveredAt],
+    ['cancelled', order.status === 'cancelled' ? (payment.closedAt ?? order.orderTime) : null],
+    ['refunded', order.refundedAt],
+  ]
+  return events.flatMap(([event, at]) => (at ? [{ event, at: at.toISOString() }] : []))
+}
