@@ -236,6 +236,11 @@ export const Ticket = Type.Object({
   category_name: Type.String(),
   created_at: Timestamp,
   updated_at: Timestamp,
+  /** The shop replied since the customer last opened the ticket. */
+  unread: Type.Boolean(),
+  payment_code: Nullable(Type.String(), {
+    description: 'The payment a problem report is about; null for other tickets',
+  }),
 })
 export type Ticket = Static<typeof Ticket>
 

@@ -3,7 +3,7 @@
 import Type, { type Static } from 'typebox'
 import { Id, PageQuery } from './common.js'
 import { PROBLEM_DESCRIPTION_MAX_LENGTH } from './constants.js'
-import { PaymentMethod } from './entities.js'
+import { PaymentMethod, Ticket } from './entities.js'
 import { SIGNATURE_PATTERN } from './payment-rules.js'
 
 /** Shape of a payment code (the server generates them; uppercase letters, digits, dashes). */
@@ -37,7 +37,12 @@ export const ReportProblemBody = Type.Object({
 })
 export type ReportProblemBody = Static<typeof ReportProblemBody>
 
-export const ReportProblemResponse = Type.Object({ success: Type.Literal(true), report_id: Id })
+export const ReportProblemResponse = Type.Object({
+  success: Type.Literal(true),
+  report_id: Id,
+  /** The report is a support ticket about the payment: the shop answers there. */
+  ticket: Ticket,
+})
 export type ReportProblemResponse = Static<typeof ReportProblemResponse>
 
 /** A transaction signature the customer pastes to settle a pending payment by hand. */

@@ -29,3 +29,12 @@ export type ReplyBody = Static<typeof ReplyBody>
 /** `:id` of the ticket endpoints. */
 export const TicketIdParam = IdParam
 export type TicketIdParam = Static<typeof TicketIdParam>
+
+/** `GET /api/support/unread`: the header's Support link shows this count. */
+export const UnreadTickets = Type.Object({
+  unread_tickets: Type.Integer({
+    minimum: 0,
+    description: 'My tickets with a shop reply I have not opened yet',
+  }),
+})
+export type UnreadTickets = Static<typeof UnreadTickets>

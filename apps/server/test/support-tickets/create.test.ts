@@ -4,7 +4,7 @@
 import { TICKET_MESSAGE_MAX_LENGTH, TICKET_TITLE_MAX_LENGTH } from '@shop/contract'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
-import { SupportService, TICKET_CREATION_LIMIT } from '../../src/modules/support/service.js'
+import { TICKET_CREATION_LIMIT } from '../../src/modules/support/service.js'
 import { TICKET_CODE_PATTERN } from '../../src/modules/support/ticket-code.js'
 import { type SignedUpUser, signUp } from '../helpers.js'
 import { expectProblem } from '../support/problems.js'
@@ -197,9 +197,7 @@ describe('POST /api/support/tickets', () => {
     const user = await signUp(desk.t.app)
     const taken = await desk.openTicket(user)
     const codes = [taken.ticket_id, taken.ticket_id, 'T-ZZZZ22']
-    const clashing = new SupportService(desk.t.database.db, {
-      newTicketCode: () => codes.shift() ?? 'T-UNUSED',
-    })
+    const clashing = desk.service({ newTicketCode: () => codes.shift() ?? 'T-UNUSED' })
     const ticket = await clashing.createTicket(
       user.id,
       { category_id: desk.category.other ?? 0, title: 'Second', message_text: 'Again' },
@@ -214,7 +212,7 @@ describe('POST /api/support/tickets', () => {
   it('gives up after repeated code clashes', async () => {
     const user = await signUp(desk.t.app)
     const taken = await desk.openTicket(user)
-    const stuck = new SupportService(desk.t.database.db, { newTicketCode: () => taken.ticket_id })
+    const stuck = desk.service({ newTicketCode: () => taken.ticket_id })
     await expect(
       stuck.createTicket(
         user.id,
@@ -276,7 +274,7 @@ describe('rate limit on new tickets', () => {
 
   it('frees the allowance once the window has passed', async () => {
     let now = 1_000_000
-    const limited = new SupportService(desk.t.database.db, {
+    const limited = desk.service({
       ticketCreationLimit: { max: 2, windowMs: 60_000 },
       now: () => now,
     })

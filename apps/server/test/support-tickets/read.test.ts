@@ -31,6 +31,8 @@ describe('GET /api/support/tickets', () => {
       category_name: 'Orders',
       created_at: c.created_at,
       updated_at: c.updated_at,
+      unread: false,
+      payment_code: null,
     })
     // a list entry carries no messages
     expect(list.tickets[0]).not.toHaveProperty('messages')
@@ -41,7 +43,7 @@ describe('GET /api/support/tickets', () => {
     list = await desk.listTickets(me)
     expect(list.tickets.map((x) => x.title)).toEqual(['A', 'C', 'B'])
     await desk.backdate({ user: me.id })
-    await desk.service().addSupportReply(b.id, 'On its way.')
+    await desk.answer(b.id, 'On its way.')
     list = await desk.listTickets(me)
     expect(list.tickets.map((x) => x.title)).toEqual(['B', 'A', 'C'])
     expect(list.tickets.map((x) => x.status)).toEqual(['answered', 'open', 'open'])

@@ -1,5 +1,5 @@
-// Replying to a support ticket through the API, the support side's answers and closing (service
-// only), and message text kept exactly as sent.
+// Replying to a support ticket through the API, the shop's answers and closing (the back office's
+// routes), and message text kept exactly as sent.
 
 import { TICKET_MESSAGE_MAX_LENGTH } from '@shop/contract'
 import { describe, expect, it } from 'vitest'
@@ -18,7 +18,7 @@ describe('POST /api/support/tickets/:id/reply', () => {
     expect(ticket.status).toBe('open')
 
     await desk.backdate({ ticket: ticket.id })
-    const answered = await desk.service().addSupportReply(ticket.id, 'Support here')
+    const answered = await desk.answer(ticket.id, 'Support here')
     expect(answered.status).toBe('answered')
     expect(Date.parse(answered.updated_at)).toBeGreaterThanOrEqual(Date.parse(ticket.updated_at))
     expect((await desk.getTicket(me, ticket.id)).json()).toMatchObject({ status: 'answered' })
@@ -43,17 +43,15 @@ describe('POST /api/support/tickets/:id/reply', () => {
     const again = await desk.reply(me, ticket.id, { message_text: 'Hello?' })
     expect(again.json()).toMatchObject({ status: 'open' })
 
-    const closed = await desk.service().closeTicket(ticket.id)
+    const closed = await desk.close(ticket.id)
     expect(closed.status).toBe('closed')
     expect(closed.messages).toHaveLength(4)
 
     const refused = await desk.reply(me, ticket.id, { message_text: 'Wait!' })
     expectProblem(refused, 409, 'TICKET_CLOSED')
-    await expect(desk.service().addSupportReply(ticket.id, 'Late')).rejects.toMatchObject({
-      code: 'TICKET_CLOSED',
-    })
+    expectProblem(await desk.staffAction(ticket.id, 'reply', 'Late'), 409, 'TICKET_CLOSED')
     // closing again changes nothing
-    const closedAgain = await desk.service().closeTicket(ticket.id)
+    const closedAgain = await desk.close(ticket.id)
     expect(closedAgain).toEqual(closed)
 
     const detail = (await desk.getTicket(me, ticket.id)).json() as desk.DetailBody
@@ -70,7 +68,7 @@ describe('POST /api/support/tickets/:id/reply', () => {
     const stranger = await signUp(desk.t.app)
     const open = await desk.openTicket(owner)
     const closed = await desk.openTicket(owner)
-    await desk.service().closeTicket(closed.id)
+    await desk.close(closed.id)
 
     const missing = await desk.reply(stranger, 2_000_000_000, { message_text: 'Hi' })
     expectProblem(missing, 404, 'TICKET_NOT_FOUND')
@@ -118,8 +116,8 @@ describe('POST /api/support/tickets/:id/reply', () => {
   })
 })
 
-describe('support side (service only)', () => {
-  it('has no route for support replies or closing', async () => {
+describe("the shop's side", () => {
+  it('has no customer route for support replies or closing', async () => {
     const me = await signUp(desk.t.app)
     const ticket = await desk.openTicket(me)
     for (const url of [
@@ -132,18 +130,18 @@ describe('support side (service only)', () => {
   })
 
   it('refuses unknown tickets and invalid text', async () => {
-    await expect(desk.service().addSupportReply(2_000_000_000, 'Hi')).rejects.toMatchObject({
-      code: 'TICKET_NOT_FOUND',
-    })
-    await expect(desk.service().closeTicket(2_000_000_000)).rejects.toMatchObject({
-      code: 'TICKET_NOT_FOUND',
-    })
+    for (const action of ['reply', 'close', 'reopen'] as const) {
+      const res = await desk.staffAction(
+        2_000_000_000,
+        action,
+        action === 'reply' ? 'Hi' : undefined,
+      )
+      expectProblem(res, 404, 'TICKET_NOT_FOUND')
+    }
     const me = await signUp(desk.t.app)
     const ticket = await desk.openTicket(me)
     for (const text of ['', '  ', 'x'.repeat(TICKET_MESSAGE_MAX_LENGTH + 1), 'a\u0000']) {
-      await expect(desk.service().addSupportReply(ticket.id, text)).rejects.toMatchObject({
-        code: 'VALIDATION_ERROR',
-      })
+      expectProblem(await desk.staffAction(ticket.id, 'reply', text), 400, 'VALIDATION_ERROR')
     }
     expect(((await desk.getTicket(me, ticket.id)).json() as desk.DetailBody).status).toBe('open')
   })
@@ -183,7 +181,7 @@ describe('message text is plain text, stored and returned exactly as sent', () =
 
     const replied = await desk.reply(me, ticket.id, { message_text: text })
     expect((replied.json() as desk.DetailBody).messages[1]?.text).toBe(text)
-    const answered = await desk.service().addSupportReply(ticket.id, text)
+    const answered = await desk.answer(ticket.id, text)
     expect(answered.messages[2]?.text).toBe(text)
 
     const detail = (await desk.getTicket(me, ticket.id)).json() as desk.DetailBody

@@ -70,6 +70,13 @@ import {
   DeliveryCodesBody,
   RefundOrderBody,
 } from './orders.js'
+import {
+  AdminTicketDetail,
+  AdminTicketList,
+  AdminTicketReplyBody,
+  AdminTicketsQuery,
+  AdminTicketView,
+} from './support.js'
 
 const tags = {
   auth: ['admin: staff'],
@@ -78,6 +85,7 @@ const tags = {
   content: ['admin: content'],
   audit: ['admin: audit'],
   orders: ['admin: orders'],
+  support: ['admin: support'],
   money: ['admin: money'],
 } as const
 
@@ -502,6 +510,60 @@ export const adminApi = {
       'The EUR/SOL rate (age, source, last error), the chain watcher (last slot, lag, last error) and the unmatched transfers',
     tags: tags.money,
     response: { 200: MoneyStatus },
+  },
+
+  // ------------------------------------------------------------------ support inbox (any staff)
+  listAdminTickets: {
+    method: 'GET',
+    url: '/api/admin/tickets',
+    auth: 'staff',
+    summary:
+      "Every customer's tickets, newest activity first; q matches a ticket code, the title or a username",
+    tags: tags.support,
+    querystring: AdminTicketsQuery,
+    response: { 200: AdminTicketList },
+  },
+  getAdminTicket: {
+    method: 'GET',
+    url: '/api/admin/tickets/:id',
+    auth: 'staff',
+    summary: "A ticket's whole conversation, with the customer's recent orders and payments",
+    tags: tags.support,
+    params: IdParam,
+    querystring: AdminTicketView,
+    response: { 200: AdminTicketDetail },
+  },
+  replyAdminTicket: {
+    method: 'POST',
+    url: '/api/admin/tickets/:id/reply',
+    auth: 'staff',
+    summary: 'Answer the customer: the ticket becomes answered and shows as unread to them',
+    tags: tags.support,
+    params: IdParam,
+    querystring: AdminTicketView,
+    body: AdminTicketReplyBody,
+    response: { 200: AdminTicketDetail },
+  },
+  closeAdminTicket: {
+    method: 'POST',
+    url: '/api/admin/tickets/:id/close',
+    auth: 'staff',
+    summary:
+      'Close a ticket (the customer can no longer reply); closing a closed one changes nothing',
+    tags: tags.support,
+    params: IdParam,
+    querystring: AdminTicketView,
+    response: { 200: AdminTicketDetail },
+  },
+  reopenAdminTicket: {
+    method: 'POST',
+    url: '/api/admin/tickets/:id/reopen',
+    auth: 'staff',
+    summary: 'Reopen a closed ticket (open again, waiting for the shop)',
+    tags: tags.support,
+    params: IdParam,
+    querystring: AdminTicketView,
+    response: { 200: AdminTicketDetail },
   },
 
   // ------------------------------------------------------------------ audit (owner only)

@@ -1,5 +1,6 @@
 // The customer API's system, account and support endpoints (specification section 7).
 
+import Type from 'typebox'
 import {
   CheckUsernameResponse,
   LoginBody,
@@ -23,7 +24,11 @@ import {
   User,
 } from '../entities.js'
 import type { RouteDef } from '../route-def.js'
-import { CreateTicketBody, ReplyBody, TicketIdParam } from '../support.js'
+import { CreateTicketBody, ReplyBody, TicketIdParam, UnreadTickets } from '../support.js'
+
+// Ticket answers name their category in the language the web shows (`?lang=`), else that of
+// Accept-Language, else English.
+const LocalizedPageQuery = Type.Object({ ...PageQuery.properties, ...LangQuery.properties })
 
 export const accountRoutes = {
   // ------------------------------------------------------------------ system
@@ -150,6 +155,7 @@ export const accountRoutes = {
     auth: true,
     summary: 'Open a ticket with a first message',
     tags: ['support'],
+    querystring: LangQuery,
     body: CreateTicketBody,
     response: { 200: TicketDetail },
   },
@@ -159,16 +165,17 @@ export const accountRoutes = {
     auth: true,
     summary: 'My tickets, most recently updated first',
     tags: ['support'],
-    querystring: PageQuery,
+    querystring: LocalizedPageQuery,
     response: { 200: TicketList },
   },
   getTicket: {
     method: 'GET',
     url: '/api/support/tickets/:id',
     auth: true,
-    summary: 'One of my tickets with its messages',
+    summary: "One of my tickets with its messages; opening it marks the shop's replies read",
     tags: ['support'],
     params: TicketIdParam,
+    querystring: LangQuery,
     response: { 200: TicketDetail },
   },
   replyTicket: {
@@ -178,8 +185,17 @@ export const accountRoutes = {
     summary: 'Add a message to one of my tickets',
     tags: ['support'],
     params: TicketIdParam,
+    querystring: LangQuery,
     body: ReplyBody,
     response: { 200: TicketDetail },
+  },
+  unreadTickets: {
+    method: 'GET',
+    url: '/api/support/unread',
+    auth: true,
+    summary: 'How many of my tickets have a shop reply I have not opened yet',
+    tags: ['support'],
+    response: { 200: UnreadTickets },
   },
   faq: {
     method: 'GET',

@@ -1,6 +1,8 @@
 // Tables of the support module: categories, tickets with their messages, the FAQ.
-import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, pgEnum, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { createdAt, id } from './columns.js'
+import { payments } from './payments.js'
+import { staff } from './staff.js'
 import { users } from './users.js'
 
 export const supportCategories = pgTable('support_categories', {
@@ -26,10 +28,20 @@ export const tickets = pgTable(
       .references(() => supportCategories.id),
     title: text('title').notNull(),
     status: ticketStatus('status').notNull().default('open'),
+    // The payment a problem report is about: one conversation per payment (a second report
+    // joins it). Null for the tickets customers open themselves.
+    paymentId: integer('payment_id').references(() => payments.id),
+    // The newest shop reply the customer has seen (a ticket_messages id): a later reply is unread.
+    customerReadReplyId: integer('customer_read_reply_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tickets_user_updated_idx').on(t.userId, t.updatedAt)],
+  (t) => [
+    index('tickets_user_updated_idx').on(t.userId, t.updatedAt),
+    // The staff inbox: newest activity first over every customer.
+    index('tickets_updated_idx').on(t.updatedAt, t.id),
+    unique('tickets_payment_id_key').on(t.paymentId),
+  ],
 )
 
 export const messageAuthor = pgEnum('message_author', ['customer', 'support'])
@@ -42,6 +54,8 @@ export const ticketMessages = pgTable(
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
     author: messageAuthor('author').notNull(),
+    // The colleague who wrote a shop reply (null for the customer's messages).
+    staffId: integer('staff_id').references(() => staff.id),
     body: text('body').notNull(),
     createdAt: createdAt(),
   },

@@ -20,9 +20,7 @@ export function paymentRoutes({ app, services }: AppContext): void {
   defineRoute(app, api.cancelPayment, ({ auth, params }) =>
     lifecycle.cancel(auth.userId, params.paymentCode),
   )
-  defineRoute(app, api.reportProblem, ({ auth, body }) =>
-    queries.reportProblem(auth.userId, body.payment_code, body.description),
-  )
+  // POST /api/payment/report-problem opens a support ticket: support/routes.ts registers it.
   defineRoute(app, api.paymentHistory, ({ auth, query }) => queries.history(auth.userId, query))
   defineRoute(app, api.submitSignature, ({ auth, params, body }) =>
     signatures.submit(auth.userId, params.paymentCode, body.signature),

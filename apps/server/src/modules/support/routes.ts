@@ -29,4 +29,9 @@ export function supportRoutes({ app, services }: AppContext): void {
   defineRoute(app, api.replyTicket, ({ auth, params, body, request }) =>
     support.reply(auth.userId, params.id, body.message_text, requestLanguage(request)),
   )
+  defineRoute(app, api.unreadTickets, ({ auth }) => support.unreadCount(auth.userId))
+  // A payment problem report is a ticket about the payment, answered in the support inbox.
+  defineRoute(app, api.reportProblem, ({ auth, body, request }) =>
+    support.reportPaymentProblem(auth.userId, body, requestLanguage(request)),
+  )
 }

@@ -1,21 +1,25 @@
-// Support: ticket categories and the FAQ in the customer's language, and tickets a customer opens
-// and follows. The shop owner's side (replying, closing) is only a service method until it has
-// its own authenticated interface. New tickets are limited per customer in the shop's one
-// rate-limit store (http/rate-limit.ts: memory, or Redis shared by every process).
+// Support, the customer's side: ticket categories and the FAQ in the customer's language, the
+// tickets a customer opens and follows as conversations (with which of them have shop replies
+// the customer has not read yet), and payment problem reports, each a ticket about its payment.
+// The staff's side is admin-tickets.ts. New tickets and reports are limited per customer in the
+// shop's one rate-limit store (http/rate-limit.ts: memory, or Redis shared by every process).
 import {
   type CategoryList,
   type CreateTicketBody,
   type Faq,
   type Lang,
   type PageQuery,
+  type ReportProblemBody,
+  type ReportProblemResponse,
   TICKET_MESSAGE_MAX_LENGTH,
   TICKET_TITLE_MAX_LENGTH,
   type Ticket,
   type TicketDetail,
   type TicketList,
+  type UnreadTickets,
 } from '@shop/contract'
 import { and, asc, type Column, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
-import { type Db, type DbOrTx, subquery } from '../../db/client.js'
+import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { isUniqueViolation, retrying } from '../../db/errors.js'
 import { readPage } from '../../db/paging.js'
 import { faqEntries, supportCategories, ticketMessages, tickets } from '../../db/schema/support.js'
@@ -28,11 +32,48 @@ import {
   withinLimit,
 } from '../../http/rate-limit.js'
 import { newTicketCode } from './ticket-code.js'
+import {
+  categoryName,
+  checkText,
+  newestReplyId,
+  type SupportPaymentsPort,
+  unreadReply,
+} from './ticket-rules.js'
 
 /** New tickets per customer: enough for real problems, too few to flood the support queue. */
 export const TICKET_CREATION_LIMIT: LimitRule = { max: 10, windowMs: 60 * 60 * 1000 }
 /** A ticket code clash is a one-in-a-billion event; a few fresh draws settle it. */
 const TICKET_CODE_ATTEMPTS = 5
+
+/**
+ * The category of payment problem reports, created with the first report (a shop need not have
+ * made it). Customers do not pick it themselves: a report comes with its payment.
+ */
+export const PAYMENT_PROBLEM_CATEGORY = {
+  slug: 'payment-problem',
+  nameEn: 'Payment problem',
+  nameLt: 'Mokėjimo problema',
+} as const
+
+/** Where the reports' category sorts when the shop creates it: after the shop's own. */
+const REPORTS_POSITION = 1000
+
+/** The title of a report's ticket, in the language the customer reported in. */
+const REPORT_TITLE: Record<Lang, (code: string) => string> = {
+  en: (code) => `Problem with payment ${code}`,
+  lt: (code) => `Problema su mokėjimu ${code}`,
+}
+
+/** What support needs of the payments module (PaymentQueries fits it). */
+export interface ProblemReportsPort extends SupportPaymentsPort {
+  /** Records the report on the customer's own payment `code` (404 for anyone else's). */
+  reportProblem(
+    tx: Tx,
+    userId: number,
+    code: string,
+    description: string,
+  ): Promise<{ reportId: number; paymentId: number }>
+}
 
 export interface SupportServiceOptions {
   ticketCreationLimit?: LimitRule
@@ -42,64 +83,6 @@ export interface SupportServiceOptions {
   newTicketCode?: () => string
   /** Clock of its own counters, in milliseconds. */
   now?: () => number
-}
-
-type MessageAuthor = (typeof ticketMessages.$inferSelect)['author']
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-
-/**
- * The rules every stored text obeys, for input that did not pass through a route schema (the
- * support side) and for what the schema cannot say: PostgreSQL text cannot hold NUL, and a lone
- * UTF-16 surrogate would not come back as it was sent.
- */
-function checkText(field: string, text: string, maxLength: number): void {
-  if (!/\S/.test(text)) throw new AppError('VALIDATION_ERROR', `${field} must not be blank`)
-  if ([...text].length > maxLength) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      `${field} must NOT have more than ${maxLength} characters`,
-    )
-  }
-  if (text.includes('\u0000')) {
-    throw new AppError('VALIDATION_ERROR', `${field} must not contain NUL characters`)
-  }
-  if (LONE_SURROGATE.test(text)) {
-    throw new AppError('VALIDATION_ERROR', `${field} must be valid Unicode text`)
-  }
-}
-
-function categoryName(lang: Lang) {
-  return lang === 'lt' ? supportCategories.nameLt : supportCategories.nameEn
-}
-
-function ticketColumns(lang: Lang) {
-  return {
-    id: tickets.id,
-    ticketCode: tickets.ticketCode,
-    title: tickets.title,
-    status: tickets.status,
-    categoryId: tickets.categoryId,
-    categoryName: categoryName(lang),
-    createdAt: tickets.createdAt,
-    updatedAt: tickets.updatedAt,
-  }
-}
-
-/** A ticket as the customer's answers show it: the row with its category's name. */
-type TicketRow = Omit<typeof tickets.$inferSelect, 'userId'> & { categoryName: string }
-
-function toTicketDto(row: TicketRow): Ticket {
-  return {
-    id: row.id,
-    ticket_id: row.ticketCode,
-    title: row.title,
-    status: row.status,
-    category_id: row.categoryId,
-    category_name: row.categoryName,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  }
 }
 
 function tooManyTickets(resetInMs: number): AppError {
@@ -117,6 +100,7 @@ export class SupportService {
 
   constructor(
     private readonly db: Db,
+    private readonly payments: ProblemReportsPort,
     options: SupportServiceOptions = {},
   ) {
     this.counters = options.counters ?? new MemoryCounterStore({ now: options.now })
@@ -124,10 +108,12 @@ export class SupportService {
     this.newTicketCode = options.newTicketCode ?? newTicketCode
   }
 
+  /** The categories customers choose from (reports have their own). */
   async listCategories(lang: Lang): Promise<CategoryList> {
     return this.db
       .select({ id: supportCategories.id, name: categoryName(lang) })
       .from(supportCategories)
+      .where(ne(supportCategories.slug, PAYMENT_PROBLEM_CATEGORY.slug))
       .orderBy(asc(supportCategories.position), asc(supportCategories.id))
   }
 
@@ -148,8 +134,78 @@ export class SupportService {
     const title = input.title.trim()
     checkText('body.title', title, TICKET_TITLE_MAX_LENGTH)
     checkText('body.message_text', input.message_text, TICKET_MESSAGE_MAX_LENGTH)
+    const ticketId = await this.opening(userId, async (tx, ticketCode) => {
+      const [category] = await tx
+        .select({ id: supportCategories.id })
+        .from(supportCategories)
+        .where(eq(supportCategories.id, input.category_id))
+      if (!category) throw new AppError('CATEGORY_NOT_FOUND')
+      const [ticket] = await tx
+        .insert(tickets)
+        .values({ ticketCode, userId, categoryId: category.id, title })
+        .returning({ id: tickets.id })
+      if (!ticket) throw new Error('ticket insert returned nothing')
+      await tx
+        .insert(ticketMessages)
+        .values({ ticketId: ticket.id, author: 'customer', body: input.message_text })
+      return ticket.id
+    })
+    return this.loadDetail(this.db, ticketId, userId, lang)
+  }
 
-    // Counted before the insert and taken back when it fails: mistakes do not count.
+  /**
+   * A problem with one of the customer's payments: recorded by the payments module and written
+   * into the payment's ticket in the category of reports, which a second report joins (and
+   * reopens when the shop had closed it), so the shop answers it as any ticket.
+   */
+  async reportPaymentProblem(
+    userId: number,
+    input: ReportProblemBody,
+    lang: Lang,
+  ): Promise<ReportProblemResponse> {
+    checkText('body.description', input.description, TICKET_MESSAGE_MAX_LENGTH)
+    return this.opening(userId, async (tx, ticketCode) => {
+      const report = await this.payments.reportProblem(
+        tx,
+        userId,
+        input.payment_code,
+        input.description,
+      )
+      const [category] = await tx
+        .insert(supportCategories)
+        .values({ ...PAYMENT_PROBLEM_CATEGORY, position: REPORTS_POSITION })
+        .onConflictDoUpdate({ target: supportCategories.slug, set: { slug: sql`excluded.slug` } })
+        .returning({ id: supportCategories.id })
+      if (!category) throw new Error('category upsert returned nothing')
+      const [ticket] = await tx
+        .insert(tickets)
+        .values({
+          ticketCode,
+          userId,
+          categoryId: category.id,
+          title: REPORT_TITLE[lang](input.payment_code),
+          paymentId: report.paymentId,
+        })
+        .onConflictDoUpdate({
+          target: tickets.paymentId,
+          set: { status: 'open', updatedAt: sql`now()` },
+        })
+        .returning({ id: tickets.id })
+      if (!ticket) throw new Error('ticket upsert returned nothing')
+      await tx
+        .insert(ticketMessages)
+        .values({ ticketId: ticket.id, author: 'customer', body: input.description })
+      const [row] = await this.ticketRows(tx, lang).where(eq(tickets.id, ticket.id))
+      if (!row) throw new Error('report ticket vanished')
+      return { success: true as const, report_id: report.reportId, ticket: toTicketDto(row) }
+    })
+  }
+
+  /**
+   * Runs `write` in a transaction with a fresh ticket code, within the customer's limit of new
+   * tickets: counted before, taken back when it fails (mistakes do not count).
+   */
+  private opening<T>(userId: number, write: (tx: Tx, ticketCode: string) => Promise<T>) {
     return withinLimit(
       this.counters,
       `tickets-user:${userId}`,
@@ -158,47 +214,9 @@ export class SupportService {
       () =>
         // The only unique key a new ticket can break is its code: draw another one.
         retrying(TICKET_CODE_ATTEMPTS, isUniqueViolation, () =>
-          this.insertTicket(userId, input.category_id, title, input.message_text, lang),
+          this.db.transaction((tx) => write(tx, this.newTicketCode())),
         ),
     )
-  }
-
-  private async insertTicket(
-    userId: number,
-    categoryId: number,
-    title: string,
-    text: string,
-    lang: Lang,
-  ): Promise<TicketDetail> {
-    const ticketCode = this.newTicketCode()
-    return this.db.transaction(async (tx) => {
-      const [category] = await tx
-        .select({ name: categoryName(lang) })
-        .from(supportCategories)
-        .where(eq(supportCategories.id, categoryId))
-      if (!category) throw new AppError('CATEGORY_NOT_FOUND')
-      const [ticket] = await tx
-        .insert(tickets)
-        .values({ ticketCode, userId, categoryId, title })
-        .returning()
-      if (!ticket) throw new Error('ticket insert returned nothing')
-      const [message] = await tx
-        .insert(ticketMessages)
-        .values({ ticketId: ticket.id, author: 'customer', body: text })
-        .returning()
-      if (!message) throw new Error('ticket message insert returned nothing')
-      return {
-        ...toTicketDto({ ...ticket, categoryName: category.name }),
-        messages: [
-          {
-            id: message.id,
-            author: message.author,
-            text: message.body,
-            created_at: message.createdAt.toISOString(),
-          },
-        ],
-      }
-    })
   }
 
   /** The customer's own tickets, most recent activity first. */
@@ -209,15 +227,18 @@ export class SupportService {
       tickets,
       mine,
       query,
-      this.db
-        .select(ticketColumns(lang))
-        .from(tickets)
-        .innerJoin(supportCategories, eq(supportCategories.id, tickets.categoryId))
+      this.ticketRows(this.db, lang)
         .where(mine)
         .orderBy(desc(tickets.updatedAt), desc(tickets.id))
         .$dynamic(),
     )
     return { tickets: rows.map(toTicketDto), total }
+  }
+
+  /** How many of the customer's tickets have a shop reply they have not opened: one query. */
+  async unreadCount(userId: number): Promise<UnreadTickets> {
+    const unread = await this.db.$count(tickets, and(eq(tickets.userId, userId), unreadReply()))
+    return { unread_tickets: unread }
   }
 
   /** For another module's statement: the open or answered tickets of the user `userId` names. */
@@ -226,72 +247,83 @@ export class SupportService {
     return subquery(sql`select count(*) from ${tickets} where ${active}`).mapWith(Number)
   }
 
-  /** One of the customer's tickets; someone else's is as unknown as a missing one. */
+  /**
+   * One of the customer's tickets; someone else's is as unknown as a missing one. Opening it
+   * marks the shop's replies it shows read.
+   */
   async getTicket(userId: number, ticketId: number, lang: Lang): Promise<TicketDetail> {
-    return this.loadDetail(this.db, ticketId, eq(tickets.userId, userId), lang)
+    const detail = await this.loadDetail(this.db, ticketId, userId, lang)
+    await this.markRead(this.db, detail)
+    return { ...detail, unread: false }
   }
 
   /** The customer writes again: the ticket waits for support once more. */
   async reply(userId: number, ticketId: number, text: string, lang: Lang): Promise<TicketDetail> {
     checkText('body.message_text', text, TICKET_MESSAGE_MAX_LENGTH)
-    return this.addMessage(ticketId, eq(tickets.userId, userId), 'customer', text, lang)
-  }
-
-  /** The shop owner answers a ticket (no route yet: the owner's side does not exist). */
-  async addSupportReply(ticketId: number, text: string, lang: Lang = 'en'): Promise<TicketDetail> {
-    checkText('message_text', text, TICKET_MESSAGE_MAX_LENGTH)
-    return this.addMessage(ticketId, undefined, 'support', text, lang)
-  }
-
-  /** The shop owner closes a ticket; closing a closed ticket changes nothing. */
-  async closeTicket(ticketId: number, lang: Lang = 'en'): Promise<TicketDetail> {
-    return this.db.transaction(async (tx) => {
-      await tx
-        .update(tickets)
-        .set({ status: 'closed', updatedAt: sql`now()` })
-        .where(and(eq(tickets.id, ticketId), ne(tickets.status, 'closed')))
-      return this.loadDetail(tx, ticketId, undefined, lang)
-    })
-  }
-
-  private addMessage(
-    ticketId: number,
-    owner: SQL | undefined,
-    author: MessageAuthor,
-    text: string,
-    lang: Lang,
-  ): Promise<TicketDetail> {
     return this.db.transaction(async (tx) => {
       // One conditional UPDATE decides against a concurrent close: the row lock orders them.
       const [updated] = await tx
         .update(tickets)
-        .set({ status: author === 'customer' ? 'open' : 'answered', updatedAt: sql`now()` })
-        .where(and(eq(tickets.id, ticketId), owner, ne(tickets.status, 'closed')))
+        .set({ status: 'open', updatedAt: sql`now()` })
+        .where(
+          and(eq(tickets.id, ticketId), eq(tickets.userId, userId), ne(tickets.status, 'closed')),
+        )
         .returning({ id: tickets.id })
       if (!updated) {
-        // Only the owner learns that a ticket is closed; to anyone else it does not exist.
+        // Only the customer learns that their ticket is closed; to anyone else it does not exist.
         const [existing] = await tx
           .select({ id: tickets.id })
           .from(tickets)
-          .where(and(eq(tickets.id, ticketId), owner))
+          .where(and(eq(tickets.id, ticketId), eq(tickets.userId, userId)))
         throw new AppError(existing ? 'TICKET_CLOSED' : 'TICKET_NOT_FOUND')
       }
-      await tx.insert(ticketMessages).values({ ticketId, author, body: text })
-      return this.loadDetail(tx, ticketId, owner, lang)
+      await tx.insert(ticketMessages).values({ ticketId, author: 'customer', body: text })
+      // Who answers has read what they answer: the row lock keeps replies from slipping in.
+      const detail = await this.loadDetail(tx, ticketId, userId, lang)
+      await this.markRead(tx, detail)
+      return { ...detail, unread: false }
     })
+  }
+
+  /** Notes the newest shop reply of `detail` as seen; never moves the mark back. */
+  private async markRead(db: DbOrTx, detail: TicketDetail): Promise<void> {
+    const newest = newestReplyId(detail.messages)
+    if (newest === null || !detail.unread) return
+    await db
+      .update(tickets)
+      .set({
+        customerReadReplyId: sql`greatest(coalesce(${tickets.customerReadReplyId}, 0), ${newest})`,
+      })
+      .where(eq(tickets.id, detail.id))
+  }
+
+  private ticketRows(db: DbOrTx, lang: Lang) {
+    return db
+      .select({
+        id: tickets.id,
+        ticketCode: tickets.ticketCode,
+        title: tickets.title,
+        status: tickets.status,
+        categoryId: tickets.categoryId,
+        categoryName: categoryName(lang),
+        paymentCode: this.payments.codeOf(tickets.paymentId),
+        unread: unreadReply(),
+        createdAt: tickets.createdAt,
+        updatedAt: tickets.updatedAt,
+      })
+      .from(tickets)
+      .innerJoin(supportCategories, eq(supportCategories.id, tickets.categoryId))
   }
 
   private async loadDetail(
     db: DbOrTx,
     ticketId: number,
-    owner: SQL | undefined,
+    userId: number,
     lang: Lang,
   ): Promise<TicketDetail> {
-    const [row] = await db
-      .select(ticketColumns(lang))
-      .from(tickets)
-      .innerJoin(supportCategories, eq(supportCategories.id, tickets.categoryId))
-      .where(and(eq(tickets.id, ticketId), owner))
+    const [row] = await this.ticketRows(db, lang).where(
+      and(eq(tickets.id, ticketId), eq(tickets.userId, userId)),
+    )
     if (!row) throw new AppError('TICKET_NOT_FOUND')
     const messages = await db
       .select()
@@ -307,5 +339,33 @@ export class SupportService {
         created_at: m.createdAt.toISOString(),
       })),
     }
+  }
+}
+
+type TicketRow = {
+  id: number
+  ticketCode: string
+  title: string
+  status: Ticket['status']
+  categoryId: number
+  categoryName: string
+  paymentCode: string | null
+  unread: boolean
+  createdAt: Date
+  updatedAt: Date
+}
+
+function toTicketDto(row: TicketRow): Ticket {
+  return {
+    id: row.id,
+    ticket_id: row.ticketCode,
+    title: row.title,
+    status: row.status,
+    category_id: row.categoryId,
+    category_name: row.categoryName,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    unread: row.unread,
+    payment_code: row.paymentCode,
   }
 }
