@@ -37,12 +37,12 @@ export async function inject(
   return t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) })
 }
 
-/** A product with plenty of stock, priced between the bounds (cents). */
 /** What a paid unit of `product` is: delivered at once (a code), or being prepared (by hand). */
 export function paidStatus(product: { delivery: 'code' | 'manual' }): 'completed' | 'processing' {
   return product.delivery === 'code' ? 'completed' : 'processing'
 }
 
+/** A product with plenty of stock, priced between the bounds (cents). */
 export async function productBetween(min: number, max: number) {
   const rows = await t.database.db
     .select()
