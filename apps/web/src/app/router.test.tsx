@@ -55,14 +55,20 @@ describe('routing', () => {
     },
   )
 
-  it.each(['/products', '/cart', '/checkout', '/balance', '/orders', '/support', '/profile'])(
-    'sends an anonymous visitor of %s to /login',
-    async (path) => {
-      const { router } = renderApp(path)
-      expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument()
-      expect(router.state.location.pathname).toBe('/login')
-    },
-  )
+  it.each([
+    '/products',
+    '/cart',
+    '/checkout',
+    '/balance',
+    '/orders',
+    '/orders/O-7K3M9QXA',
+    '/support',
+    '/profile',
+  ])('sends an anonymous visitor of %s to /login', async (path) => {
+    const { router } = renderApp(path)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+  })
 
   it('RequireAuth sends anonymous users to /login', async () => {
     const router = renderGuarded('/orders')

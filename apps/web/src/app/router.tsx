@@ -35,6 +35,9 @@ const BalancePage = lazy(() =>
 const OrdersPage = lazy(() =>
   import('../features/orders/OrdersPage').then((module) => ({ default: module.OrdersPage })),
 )
+const OrderPage = lazy(() =>
+  import('../features/orders/OrderPage').then((module) => ({ default: module.OrderPage })),
+)
 const SupportPage = lazy(() =>
   import('../features/support/SupportPage').then((module) => ({ default: module.SupportPage })),
 )
@@ -76,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: 'checkout', element: <CheckoutPage /> },
           { path: 'balance', element: <BalancePage /> },
           { path: 'orders', element: <OrdersPage /> },
+          { path: 'orders/:code', element: <OrderPage /> },
           { path: 'support', element: <SupportPage /> },
           { path: 'profile', element: <ProfilePage /> },
         ],

@@ -14,8 +14,16 @@ const history = {
       date: '2026-01-02T10:00:00Z',
       amount: -12.9,
       kind: 'purchase',
+      order_code: 'O-7K3M9QXA',
     },
-    { id: 1, description: 'Top-up P-1', date: '2026-01-01T10:00:00Z', amount: 20, kind: 'topup' },
+    {
+      id: 1,
+      description: 'Top-up P-1',
+      date: '2026-01-01T10:00:00Z',
+      amount: 20,
+      kind: 'topup',
+      order_code: null,
+    },
   ],
   total: 2,
 }
@@ -52,6 +60,10 @@ describe('balance page', () => {
     expect(plus).toHaveClass('text-emerald-700')
     expect(screen.getByText('Purchase')).toBeInTheDocument()
     expect(screen.getByText('Order O-1')).toBeInTheDocument()
+    // The purchase line links to the purchase it paid; the top-up links nowhere.
+    const links = screen.getAllByRole('link', { name: /^View order/ })
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/orders/O-7K3M9QXA'])
+    expect(links[0]).toHaveAccessibleName('View order O-7K3M9QXA')
   })
 
   it('starts at 5, refuses less than 5 and opens the top-up dialog', async () => {

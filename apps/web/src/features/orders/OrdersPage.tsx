@@ -1,3 +1,4 @@
+import { useId, useState } from 'react'
 import { useTranslation } from '../../shared/i18n'
 import { ButtonLink } from '../../shared/ui/Button'
 import { EmptyState } from '../../shared/ui/EmptyState'
@@ -6,9 +7,42 @@ import { Page } from '../../shared/ui/Page'
 import { Pager } from '../../shared/ui/Pager'
 import { QueryState } from '../../shared/ui/QueryState'
 import { useOrders } from './api/listOrders'
-import { OrderRow } from './components/OrderRow'
+import { PurchaseCard } from './components/PurchaseCard'
+import { type GroupedOrders, groupPurchases } from './purchases'
 
-/** /orders: the user's orders with coloured statuses. */
+/** Abandoned SOL attempts stay folded away below the purchases until asked for. */
+function AbandonedPurchases({ abandoned }: { abandoned: GroupedOrders['abandoned'] }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const listId = useId()
+  if (abandoned.length === 0) return null
+  return (
+    <div className="mt-6">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((current) => !current)}
+        className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 font-medium text-slate-600 text-sm hover:bg-slate-100 hover:text-slate-900"
+      >
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+        {t(open ? 'orders.abandoned.hide' : 'orders.abandoned.show', { count: abandoned.length })}
+      </button>
+      {open ? (
+        <div id={listId} className="mt-3">
+          <p className="mb-3 text-slate-600 text-sm">{t('orders.abandoned.text')}</p>
+          <ul className="flex flex-col gap-4">
+            {abandoned.map((purchase) => (
+              <PurchaseCard key={purchase.payment_code} purchase={purchase} />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/** /orders: the user's purchases (the units of one payment together) with coloured statuses. */
 export function OrdersPage() {
   const { t } = useTranslation()
   const { query: orders, pager } = useOrders()
@@ -27,13 +61,23 @@ export function OrdersPage() {
           />
         }
       >
-        {(data) => (
-          <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
-            {data.orders.map((order) => (
-              <OrderRow key={order.id} order={order} />
-            ))}
-          </ul>
-        )}
+        {(data) => {
+          const { purchases, abandoned } = groupPurchases(data.orders)
+          return (
+            <>
+              {purchases.length > 0 ? (
+                <ul className="flex flex-col gap-4">
+                  {purchases.map((purchase) => (
+                    <PurchaseCard key={purchase.payment_code} purchase={purchase} />
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-slate-600">{t('orders.onlyAbandoned')}</p>
+              )}
+              <AbandonedPurchases abandoned={abandoned} />
+            </>
+          )
+        }}
       </QueryState>
       <Pager {...pager} label={t('orders.pages')} />
     </Page>

@@ -1,8 +1,12 @@
 import type { BalanceTransaction } from '@shop/contract'
+import { Link } from 'react-router'
 import { useTranslation } from '../../../shared/i18n'
 import { useFormat } from '../../../shared/i18n/useFormat'
 
-/** One line of the ledger: what it was, when, and the signed, coloured amount. */
+/**
+ * One line of the ledger: what it was, when, and the signed, coloured amount; a line that paid or
+ * refunded a purchase links to that purchase's page.
+ */
 export function TransactionRow({ transaction }: { transaction: BalanceTransaction }) {
   const { t } = useTranslation()
   const format = useFormat()
@@ -18,6 +22,14 @@ export function TransactionRow({ transaction }: { transaction: BalanceTransactio
         <p className="mt-0.5 text-slate-500 text-xs">
           <time dateTime={transaction.date}>{format.dateTime(transaction.date)}</time>
         </p>
+        {transaction.order_code ? (
+          <Link
+            to={`/orders/${transaction.order_code}`}
+            className="mt-1 inline-block font-medium text-emerald-700 text-sm underline-offset-2 hover:text-emerald-800 hover:underline"
+          >
+            {t('balance.viewOrder', { code: transaction.order_code })}
+          </Link>
+        ) : null}
       </div>
       <p
         data-sign={positive ? 'positive' : negative ? 'negative' : 'zero'}
