@@ -10,6 +10,8 @@ import { NAV } from './nav'
 const ALL = [
   'Products',
   'Orders',
+  'Payments',
+  'Transfers',
   'Cities & districts',
   'Coupons',
   'FAQ',

@@ -1,8 +1,8 @@
 import type { StaffRole } from '@shop/contract'
 import type { ComponentType } from 'react'
-import { CoinIcon, PinIcon, ReceiptIcon } from '../../shared/ui/icons'
+import { CoinIcon, PinIcon, ReceiptIcon, WalletIcon } from '../../shared/ui/icons'
 import type { AdminEndpoint } from '../api/call'
-import { BoxIcon, FolderIcon, ListIcon, QuestionIcon, UsersIcon } from '../ui/icons'
+import { BoxIcon, FolderIcon, ListIcon, QuestionIcon, TransferIcon, UsersIcon } from '../ui/icons'
 
 export interface NavEntry {
   /** Path inside /admin. */
@@ -31,6 +31,20 @@ export const NAV: readonly NavEntry[] = [
     icon: ReceiptIcon,
     endpoint: 'GET /api/admin/orders',
     ownerOnly: false,
+  },
+  {
+    to: '/payments',
+    label: 'nav.payments',
+    icon: WalletIcon,
+    endpoint: 'GET /api/admin/payments',
+    ownerOnly: true,
+  },
+  {
+    to: '/transfers',
+    label: 'nav.transfers',
+    icon: TransferIcon,
+    endpoint: 'GET /api/admin/transfers',
+    ownerOnly: true,
   },
   {
     to: '/places',

@@ -33,6 +33,15 @@ const StaffPage = lazy(() =>
 const AuditPage = lazy(() =>
   import('../audit/AuditPage').then((module) => ({ default: module.AuditPage })),
 )
+const PaymentsPage = lazy(() =>
+  import('../payments/PaymentsPage').then((module) => ({ default: module.PaymentsPage })),
+)
+const PaymentPage = lazy(() =>
+  import('../payments/PaymentPage').then((module) => ({ default: module.PaymentPage })),
+)
+const TransfersPage = lazy(() =>
+  import('../transfers/TransfersPage').then((module) => ({ default: module.TransfersPage })),
+)
 const OrdersPage = lazy(() =>
   import('../orders/OrdersPage').then((module) => ({ default: module.OrdersPage })),
 )
@@ -63,6 +72,9 @@ export const adminRoutes: RouteObject[] = [
               { path: 'products/:id', element: <ProductPage /> },
               { path: 'places', element: <PlacesPage /> },
               { path: 'coupons', element: <CouponsPage /> },
+              { path: 'payments', element: <PaymentsPage /> },
+              { path: 'payments/:code', element: <PaymentPage /> },
+              { path: 'transfers', element: <TransfersPage /> },
               { path: 'categories', element: <CategoriesPage /> },
               { path: 'staff', element: <StaffPage /> },
               { path: 'audit', element: <AuditPage /> },

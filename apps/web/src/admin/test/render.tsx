@@ -31,6 +31,9 @@ await Promise.all([
   import('../categories/CategoriesPage'),
   import('../staff/StaffPage'),
   import('../audit/AuditPage'),
+  import('../payments/PaymentsPage'),
+  import('../payments/PaymentPage'),
+  import('../transfers/TransfersPage'),
   import('../orders/OrdersPage'),
   import('../orders/OrderPage'),
 ])

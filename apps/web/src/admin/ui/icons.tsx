@@ -70,3 +70,12 @@ export function PencilIcon(props: IconProps) {
     </Svg>
   )
 }
+
+export function TransferIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 8h14M14.5 4.5L18 8l-3.5 3.5" />
+      <path d="M20 16H6M9.5 12.5L6 16l3.5 3.5" />
+    </Svg>
+  )
+}

@@ -1,0 +1,186 @@
+import {
+  type AdminPayment,
+  type PaymentKind,
+  type PaymentMethod,
+  type PaymentStatus,
+  SEARCH_MAX_LENGTH,
+} from '@shop/contract'
+import { useQuery } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { useTranslation } from '../../shared/i18n'
+import { EmptyState } from '../../shared/ui/EmptyState'
+import { SelectField, TextField } from '../../shared/ui/Field'
+import { WalletIcon } from '../../shared/ui/icons'
+import { Page } from '../../shared/ui/Page'
+import { Pager } from '../../shared/ui/Pager'
+import { ADMIN_PAGE_SIZE } from '../api/queries'
+import { QueryView } from '../ui/QueryView'
+import { Table, Td, Th, Tr } from '../ui/Table'
+import { MoneyStatusPanel } from './MoneyStatusPanel'
+import { useMoneyFormat } from './moneyFormat'
+import { PaymentStatusBadge } from './PaymentBadges'
+import { type PaymentFilters, paymentsQueryOptions } from './queries'
+
+const STATUSES: readonly PaymentStatus[] = ['pending', 'confirmed', 'expired', 'cancelled']
+const KINDS: readonly PaymentKind[] = ['checkout', 'topup']
+const METHODS: readonly PaymentMethod[] = ['balance', 'crypto']
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return values.find((candidate) => candidate === value)
+}
+
+/** The filters live in the address (?status=&kind=&method=&q=&page=), so a link can open them. */
+function usePaymentFilters() {
+  const [params, setParams] = useSearchParams()
+  const page = Number(params.get('page'))
+  const filters: PaymentFilters = {
+    status: oneOf(STATUSES, params.get('status')),
+    kind: oneOf(KINDS, params.get('kind')),
+    method: oneOf(METHODS, params.get('method')),
+    q: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+  }
+  const change = (next: Partial<PaymentFilters>) => {
+    const merged = { ...filters, ...next, page: next.page ?? 1 }
+    const search = new URLSearchParams()
+    for (const name of ['status', 'kind', 'method', 'q'] as const) {
+      if (merged[name]) search.set(name, merged[name])
+    }
+    if (merged.page > 1) search.set('page', String(merged.page))
+    setParams(search)
+  }
+  return [filters, change] as const
+}
+
+function PaymentRow({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation()
+  const format = useMoneyFormat()
+  return (
+    <Tr>
+      <Td>
+        <Link
+          to={`/payments/${payment.payment_code}`}
+          className="font-mono font-semibold text-slate-900 hover:text-emerald-700 hover:underline"
+        >
+          {payment.payment_code}
+        </Link>
+        <span className="block text-slate-500 text-xs">{format.dateTime(payment.created_at)}</span>
+      </Td>
+      <Td label={t('payments.customer')} className="break-all">
+        {payment.username}
+      </Td>
+      <Td label={t('payments.kindMethod')} className="whitespace-nowrap">
+        {t(`payments.kinds.${payment.kind}`)}
+        <span className="block text-slate-500 text-xs">
+          {t(`payments.methods.${payment.method}`)}
+        </span>
+      </Td>
+      <Td
+        label={t('payments.amount')}
+        className="whitespace-nowrap font-medium text-slate-900 tabular-nums md:text-right"
+      >
+        {format.eur(payment.amount_eur)}
+        {payment.lamports ? (
+          <span className="block font-normal text-slate-500 text-xs">
+            {format.lamports(payment.lamports)}
+          </span>
+        ) : null}
+      </Td>
+      <Td label={t('payments.status')}>
+        <PaymentStatusBadge status={payment.status} />
+      </Td>
+    </Tr>
+  )
+}
+
+/** Every payment, newest first: status, kind and method filters, search, pages of 20. */
+export function PaymentsPage() {
+  const { t } = useTranslation()
+  const [filters, change] = usePaymentFilters()
+  const [search, setSearch] = useState(filters.q)
+  // A link or the back button may change the address's search: the field follows it.
+  useEffect(() => setSearch(filters.q), [filters.q])
+  const payments = useQuery(paymentsQueryOptions(filters))
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault()
+    change({ q: search.trim() })
+  }
+  const select = <T extends string>(
+    name: 'status' | 'kind' | 'method',
+    values: readonly T[],
+    labels: string,
+  ) => (
+    <SelectField
+      label={t(`payments.${name}`)}
+      value={filters[name] ?? ''}
+      onChange={(event) => change({ [name]: oneOf(values, event.target.value) })}
+    >
+      <option value="">{t(`payments.all.${name}`)}</option>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {t(`payments.${labels}.${value}`)}
+        </option>
+      ))}
+    </SelectField>
+  )
+
+  return (
+    <Page title={t('payments.title')} description={t('payments.description')}>
+      <MoneyStatusPanel className="mb-6" />
+      <div className="mb-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-[1fr_auto_auto_auto] lg:items-end">
+        <form onSubmit={onSearch} className="sm:col-span-3 lg:col-span-1">
+          <TextField
+            label={t('payments.search')}
+            hint={t('payments.searchHint')}
+            type="search"
+            value={search}
+            maxLength={SEARCH_MAX_LENGTH}
+            autoCapitalize="none"
+            spellCheck={false}
+            onChange={(event) => setSearch(event.target.value)}
+            onBlur={() => search.trim() !== filters.q && change({ q: search.trim() })}
+          />
+        </form>
+        {select('status', STATUSES, 'statuses')}
+        {select('kind', KINDS, 'kinds')}
+        {select('method', METHODS, 'methods')}
+      </div>
+      <QueryView query={payments}>
+        {({ payments: rows, total }) =>
+          rows.length === 0 ? (
+            <EmptyState icon={<WalletIcon />} title={t('payments.empty')} />
+          ) : (
+            <>
+              <p className="mb-2 text-slate-500 text-sm">{t('common.total', { count: total })}</p>
+              <Table
+                caption={t('payments.title')}
+                head={
+                  <>
+                    <Th>{t('payments.payment')}</Th>
+                    <Th>{t('payments.customer')}</Th>
+                    <Th>{t('payments.kindMethod')}</Th>
+                    <Th className="text-right">{t('payments.amount')}</Th>
+                    <Th>{t('payments.status')}</Th>
+                  </>
+                }
+              >
+                {rows.map((payment) => (
+                  <PaymentRow key={payment.payment_code} payment={payment} />
+                ))}
+              </Table>
+              <Pager
+                label={t('payments.pages')}
+                page={filters.page}
+                hasNext={filters.page * ADMIN_PAGE_SIZE < total}
+                onPrevious={() => change({ page: Math.max(1, filters.page - 1) })}
+                onNext={() => change({ page: filters.page + 1 })}
+              />
+            </>
+          )
+        }
+      </QueryView>
+    </Page>
+  )
+}
