@@ -75,7 +75,7 @@ describe('order page', { timeout: 15_000 }, () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
       '/api/orders/O-7K3M9QXA?lang=en',
     )
-    expect(screen.getAllByText('Completed')[0]).toHaveAttribute('data-tone', 'green')
+    expect((await screen.findAllByText('Completed'))[0]).toHaveAttribute('data-tone', 'green')
 
     const code = within(screen.getByRole('figure', { name: 'Your code' })).getByText(
       'GIFT-1234-ABCD',
@@ -207,6 +207,7 @@ describe('order page', { timeout: 15_000 }, () => {
   it('shows a clear not-found state for an unknown or another customer’s order', async () => {
     const fetchMock = openOrder(apiError(404, 'ORDER_NOT_FOUND', 'Order not found.'))
     expect(await screen.findByText('Order not found')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Order O-7K3M9QXA')
     expect(screen.getByText('There is no order with this code in your account.')).toBeVisible()
     expect(screen.getByRole('link', { name: 'Show my orders' })).toHaveAttribute('href', '/orders')
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/orders/O-7K3M9QXA')).toHaveLength(1))

@@ -115,7 +115,11 @@ export function OrderPage() {
         <ArrowLeftIcon className="size-4" />
         {t('orders.back')}
       </Link>
-      <div className="mt-4 sm:mt-6">
+      {/* Every state has the page's heading: the order asked for, found or not. */}
+      <h1 className="mt-4 text-balance break-words font-bold text-2xl text-slate-900 tracking-tight sm:mt-6 sm:text-3xl">
+        {t('orders.page.title', { code: order.data?.order_code ?? code })}
+      </h1>
+      <div className="mt-3">
         {isMissingOrder(order.error) ? (
           notFound
         ) : (
@@ -131,10 +135,7 @@ export function OrderPage() {
               return (
                 <article className="flex flex-col gap-6">
                   <header>
-                    <h1 className="text-balance font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">
-                      {t('orders.page.title', { code: data.order_code })}
-                    </h1>
-                    <div className="mt-2 flex flex-wrap items-center gap-3">
+                    <div className="flex flex-wrap items-center gap-3">
                       <Badge tone={status.tone}>{t(status.labelKey)}</Badge>
                       <span className="text-slate-600 text-sm">
                         {t('orders.page.orderedAt')}{' '}
