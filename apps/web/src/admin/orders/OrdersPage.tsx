@@ -115,7 +115,7 @@ export function OrdersPage() {
   return (
     <Page title={t('orders.title')} description={t('orders.description')}>
       {filters.status === 'processing' ? null : <WaitingOrders className="mb-6" />}
-      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-start">
         <form onSubmit={onSearch}>
           <TextField
             label={t('orders.search')}
