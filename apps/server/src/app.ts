@@ -20,6 +20,7 @@ import { cartRoutes } from './modules/cart/routes.js'
 import { adminCatalogRoutes } from './modules/catalog/admin-routes.js'
 import { catalogRoutes } from './modules/catalog/routes.js'
 import { adminCouponRoutes } from './modules/coupons/admin-routes.js'
+import { dashboardRoutes } from './modules/dashboard/routes.js'
 import { adminOrderRoutes } from './modules/orders/admin-routes.js'
 import { orderRoutes } from './modules/orders/routes.js'
 import { adminMoneyRoutes } from './modules/payments/admin-routes.js'
@@ -150,6 +151,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   adminTicketRoutes(context)
   adminMoneyRoutes(context)
   adminCustomerRoutes(context)
+  dashboardRoutes(context)
   if (demoWallet) demoWalletRoutes(context, demoWallet)
 
   const web = await registerWebApp(app, config.webDistDir)

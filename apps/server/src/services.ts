@@ -25,6 +25,7 @@ import { CatalogService } from './modules/catalog/service.js'
 import { StockService } from './modules/catalog/stock.js'
 import { AdminCoupons } from './modules/coupons/admin.js'
 import { CouponService } from './modules/coupons/service.js'
+import { DashboardService } from './modules/dashboard/service.js'
 import { CodeVault } from './modules/delivery/code-vault.js'
 import { DeliveryCodes } from './modules/delivery/service.js'
 import { AdminOrders } from './modules/orders/admin.js'
@@ -174,7 +175,7 @@ export function createServices(
         options.chain?.wsUrl ?? null,
       )
     : null
-  return {
+  const services = {
     system,
     rateLimits,
     sessions,
@@ -244,6 +245,17 @@ export function createServices(
         codes: deliveryCodes,
       }),
     },
+  }
+  return {
+    ...services,
+    dashboard: new DashboardService({
+      sales: (from, timeZone) => orders.salesByDay(from, timeZone),
+      ordersWaiting: () => orders.waitingCount(),
+      payments: (from) => paymentQueries.dashboardFigures(from),
+      openTickets: () => support.openCount(),
+      runningOut: (threshold, limit) => stock.runningOut(threshold, limit),
+      money: () => services.adminMoney.status.status(),
+    }),
   }
 }
 

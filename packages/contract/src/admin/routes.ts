@@ -46,6 +46,7 @@ import {
   CouponBody,
   CouponPatch,
 } from './coupons.js'
+import { Dashboard, DashboardQuery } from './dashboard.js'
 import {
   AdminPaymentDetail,
   AdminPaymentList,
@@ -84,6 +85,7 @@ const tags = {
   coupons: ['admin: coupons'],
   content: ['admin: content'],
   audit: ['admin: audit'],
+  dashboard: ['admin: dashboard'],
   orders: ['admin: orders'],
   support: ['admin: support'],
   money: ['admin: money'],
@@ -564,6 +566,18 @@ export const adminApi = {
     params: IdParam,
     querystring: AdminTicketView,
     response: { 200: AdminTicketDetail },
+  },
+
+  // ------------------------------------------------------------------ dashboard (owner only)
+  dashboard: {
+    method: 'GET',
+    url: '/api/admin/dashboard',
+    auth: 'owner',
+    summary:
+      'The figures an owner looks at first: sales per day, today and this month, payments by method, pending SOL payments, orders waiting, open tickets, low stock, unmatched transfers, the rate and the watcher',
+    tags: tags.dashboard,
+    querystring: DashboardQuery,
+    response: { 200: Dashboard },
   },
 
   // ------------------------------------------------------------------ audit (owner only)

@@ -2,7 +2,7 @@
 // takes units (sold from the balance, reserved for a SOL payment), and a payment's lifecycle
 // gives reserved units back or sells them. Every change is a conditional UPDATE, and the CHECKs
 // on products keep stock and reservations sane under any concurrency.
-import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { products } from '../../db/schema/catalog.js'
 import { AppError } from '../../http/errors.js'
@@ -51,6 +51,30 @@ export class StockService {
       .from(products)
       .where(eq(products.id, productId))
     return product
+  }
+
+  /**
+   * Active products with `threshold` buyable units or fewer, the fewest first (at most `limit`),
+   * and how many there are in all: the dashboard's low stock. A code product's stock is its
+   * unsold codes (admin-products.ts keeps them equal), so its buyable units are the codes left.
+   */
+  async runningOut(threshold: number, limit: number) {
+    const buyable = sql<number>`(${products.stock} - ${products.reserved})::int`
+    const english = sql<string>`coalesce(nullif(${products.nameEn}, ''), ${products.name})`
+    const rows = await this.db
+      .select({
+        id: products.id,
+        nameEn: english,
+        nameLt: sql<string>`coalesce(nullif(${products.nameLt}, ''), ${english})`,
+        delivery: products.delivery,
+        buyable,
+        total: sql<number>`(count(*) over ())::int`,
+      })
+      .from(products)
+      .where(and(eq(products.active, true), lte(buyable, threshold)))
+      .orderBy(asc(buyable), asc(products.id))
+      .limit(limit)
+    return { total: rows[0]?.total ?? 0, products: rows.map(({ total: _, ...row }) => row) }
   }
 
   /** Sells or reserves every line's units, or throws PRODUCT_UNAVAILABLE. */

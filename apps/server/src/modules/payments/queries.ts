@@ -1,7 +1,7 @@
 // Reading payments: the API's view of a payment (with its Solana Pay URL), the caller's own
 // payments and their history, and the problem reports customers file about one.
 import { centsToEuros, lamportsToSolNumber, type PageQuery, type Payment } from '@shop/contract'
-import { and, type Column, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, type Column, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, subquery } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { chainTransfers, paymentProblemReports, payments } from '../../db/schema/payments.js'
@@ -111,6 +111,37 @@ export class PaymentQueries {
     return rows.flatMap((row) =>
       row.reference ? [{ reference: row.reference, createdAt: row.createdAt }] : [],
     )
+  }
+
+  /**
+   * The dashboard's payments: those confirmed since `from`, counted and summed by method and
+   * kind, and the SOL payments still pending (whenever created).
+   */
+  async dashboardFigures(from: Date) {
+    const confirmed = and(eq(payments.status, 'confirmed'), gte(payments.confirmedAt, from))
+    const pending = and(eq(payments.status, 'pending'), eq(payments.method, 'crypto'))
+    const counted = (where: SQL | undefined) => sql<number>`(count(*) filter (where ${where}))::int`
+    const summed = (where: SQL | undefined) =>
+      sql`coalesce(sum(${payments.amountCents}) filter (where ${where}), 0)::bigint`.mapWith(Number)
+    const rows = await this.db
+      .select({
+        method: payments.method,
+        kind: payments.kind,
+        count: counted(confirmed),
+        cents: summed(confirmed),
+        pendingCount: counted(pending),
+        pendingCents: summed(pending),
+      })
+      .from(payments)
+      .where(or(confirmed, pending))
+      .groupBy(payments.method, payments.kind)
+    return {
+      confirmed: rows.map(({ method, kind, count, cents }) => ({ method, kind, count, cents })),
+      pending: {
+        count: rows.reduce((sum, row) => sum + row.pendingCount, 0),
+        cents: rows.reduce((sum, row) => sum + row.pendingCents, 0),
+      },
+    }
   }
 
   /**

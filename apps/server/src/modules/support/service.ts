@@ -241,6 +241,11 @@ export class SupportService {
     return { unread_tickets: unread }
   }
 
+  /** Tickets waiting for the shop's answer (open), over every customer: the dashboard's. */
+  openCount(): Promise<number> {
+    return this.db.$count(tickets, eq(tickets.status, 'open'))
+  }
+
   /** For another module's statement: the open or answered tickets of the user `userId` names. */
   activeTicketCount(userId: Column | SQL): SQL<number> {
     const active = and(eq(tickets.userId, userId), inArray(tickets.status, ['open', 'answered']))

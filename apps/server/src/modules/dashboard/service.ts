@@ -1,0 +1,128 @@
+// The owner's dashboard: a module without tables of its own. It asks the modules that own the
+// figures (orders, payments, support, catalog, the money status) through the ports services.ts
+// wires, all at once, and turns their rows into the contract's answer: one request, a handful of
+// queries. Days are the shop's days (SHOP_TIME_ZONE), and every day of the period is listed,
+// days without a sale at 0, so the chart's axis never skips one.
+import {
+  centsToEuros,
+  type Dashboard,
+  LOW_STOCK_LIST_MAX,
+  LOW_STOCK_THRESHOLD,
+  type MoneyStatus,
+} from '@shop/contract'
+import { dayKey, periodDays, startOfDay, startOfMonth } from './days.js'
+
+/**
+ * The zone the shop counts its days in. The shop has no setting for it yet; the day arithmetic in
+ * days.ts is UTC's, so a setting would need zone-aware boundaries there too.
+ */
+export const SHOP_TIME_ZONE = 'UTC'
+
+type Method = 'balance' | 'crypto'
+type Kind = 'checkout' | 'topup'
+
+/** What the dashboard asks of the other modules. */
+export interface DashboardPorts {
+  /** Paid orders (not refunded) since `from`, per day ('YYYY-MM-DD') in `timeZone`. */
+  sales(
+    from: Date,
+    timeZone: string,
+  ): Promise<readonly { day: string; orders: number; cents: number }[]>
+  /** Paid orders waiting for a hand delivery. */
+  ordersWaiting(): Promise<number>
+  /** Payments confirmed since `from` by method and kind, and the SOL payments pending. */
+  payments(from: Date): Promise<{
+    confirmed: readonly { method: Method; kind: Kind; count: number; cents: number }[]
+    pending: { count: number; cents: number }
+  }>
+  /** Tickets waiting for the shop. */
+  openTickets(): Promise<number>
+  /** Active products with `threshold` buyable units or fewer, the fewest first. */
+  runningOut(
+    threshold: number,
+    limit: number,
+  ): Promise<{
+    total: number
+    products: readonly {
+      id: number
+      nameEn: string
+      nameLt: string
+      delivery: 'code' | 'manual'
+      buyable: number
+    }[]
+  }>
+  /** The rate, the watcher and the unmatched transfers (the money screens' status). */
+  money(): Promise<MoneyStatus>
+}
+
+/** The payments a shop can have: a balance top-up does not exist (top-ups are paid in SOL). */
+const METHOD_ROWS: readonly { method: Method; kind: Kind }[] = [
+  { method: 'balance', kind: 'checkout' },
+  { method: 'crypto', kind: 'checkout' },
+  { method: 'crypto', kind: 'topup' },
+]
+
+export class DashboardService {
+  constructor(
+    private readonly ports: DashboardPorts,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The figures of the last `days` days, today included. */
+  async read(days: number): Promise<Dashboard> {
+    const now = this.now()
+    const periodStart = startOfDay(now, -(days - 1))
+    const monthStart = startOfMonth(now)
+    // One sales query covers both the period and the month, whichever began first.
+    const salesFrom = periodStart < monthStart ? periodStart : monthStart
+    const [sales, waiting, payments, tickets, low, money] = await Promise.all([
+      this.ports.sales(salesFrom, SHOP_TIME_ZONE),
+      this.ports.ordersWaiting(),
+      this.ports.payments(periodStart),
+      this.ports.openTickets(),
+      this.ports.runningOut(LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_MAX),
+      this.ports.money(),
+    ])
+    const byDay = new Map(sales.map((row) => [row.day, row]))
+    const figures = (rows: readonly { orders: number; cents: number }[]) => {
+      const cents = rows.reduce((sum, row) => sum + row.cents, 0)
+      return {
+        orders: rows.reduce((sum, row) => sum + row.orders, 0),
+        revenue_eur: centsToEuros(cents),
+      }
+    }
+    const monthKey = dayKey(monthStart)
+    return {
+      time_zone: SHOP_TIME_ZONE,
+      days,
+      sales: periodDays(now, days).map((date) => {
+        const day = byDay.get(date)
+        return { date, orders: day?.orders ?? 0, revenue_eur: centsToEuros(day?.cents ?? 0) }
+      }),
+      today: figures(sales.filter((row) => row.day === dayKey(now))),
+      this_month: figures(sales.filter((row) => row.day >= monthKey)),
+      payments_by_method: METHOD_ROWS.map(({ method, kind }) => {
+        const row = payments.confirmed.find((x) => x.method === method && x.kind === kind)
+        return { method, kind, count: row?.count ?? 0, amount_eur: centsToEuros(row?.cents ?? 0) }
+      }),
+      pending_sol_payments: {
+        count: payments.pending.count,
+        amount_eur: centsToEuros(payments.pending.cents),
+      },
+      orders_waiting: waiting,
+      open_tickets: tickets,
+      low_stock: {
+        threshold: LOW_STOCK_THRESHOLD,
+        total: low.total,
+        products: low.products.map((product) => ({
+          id: product.id,
+          name_en: product.nameEn,
+          name_lt: product.nameLt,
+          delivery: product.delivery,
+          buyable: product.buyable,
+        })),
+      },
+      ...money,
+    }
+  }
+}

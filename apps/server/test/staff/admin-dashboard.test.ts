@@ -1,0 +1,254 @@
+// The owner's dashboard (back-office.md, GET /dashboard): every figure matches what customers did
+// through the real endpoints on a fresh shop watching a local chain: a SOL top-up, a balance
+// purchase (a manual unit and a code), a SOL checkout pending then paid, a refund, a ticket
+// answered, a transfer that matched nothing. Owner only: support 403, customers and anonymous 401.
+import type { Dashboard } from '@shop/contract'
+import { and, eq, lte, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orders, products, supportCategories } from '../../src/db/schema.js'
+import { type SignedUpUser, signUp, TEST_DELIVERY_KEY, type TestApp } from '../helpers.js'
+import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
+import { createCodeProduct, createProduct } from '../support/factories.js'
+import { invite, type StaffLogin, setUpOwner } from './staff-support.js'
+
+let bed: PaymentTestbed
+let t: TestApp
+let owner: StaffLogin
+let support: StaffLogin
+
+beforeAll(async () => {
+  bed = await createPaymentTestbed()
+  t = bed.t
+  owner = await setUpOwner(t)
+  support = await invite(t, owner, 'support_dashboard', 'support')
+})
+afterAll(async () => {
+  await bed.close()
+})
+
+const call = (who: { headers: Record<string, string> }, url: string, payload?: object) =>
+  t.app.inject({
+    method: payload ? 'POST' : 'GET',
+    url,
+    headers: who.headers,
+    ...(payload ? { payload } : {}),
+  })
+
+async function dashboard(query = ''): Promise<Dashboard> {
+  const res = await call(owner, `/api/admin/dashboard${query}`)
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json()
+}
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10)
+const methodRow = (d: Dashboard, method: string, kind: string) =>
+  d.payments_by_method.find((row) => row.method === method && row.kind === kind)
+
+/** A SOL payment paid on the chain with its reference, and read by the watcher. */
+async function payOnChain(payment: { lamports: string; reference: string }) {
+  await bed.pay(bed.merchant, BigInt(payment.lamports), payment.reference)
+  await t.services.watcher?.poll()
+}
+
+describe('who may read the dashboard', () => {
+  it('the owner 200; a support colleague 403 FORBIDDEN (it shows money)', async () => {
+    expect((await call(owner, '/api/admin/dashboard')).statusCode).toBe(200)
+    const res = await call(support, '/api/admin/dashboard')
+    expect(res.statusCode).toBe(403)
+    expect(res.json().code).toBe('FORBIDDEN')
+  })
+
+  it('anonymous callers and customers: 401', async () => {
+    const customer = await signUp(t.app)
+    expect((await call({ headers: {} }, '/api/admin/dashboard')).statusCode).toBe(401)
+    expect((await call(customer, '/api/admin/dashboard')).statusCode).toBe(401)
+  })
+})
+
+describe('the period', () => {
+  it('lists every day of the last 30 by default, today last, days without a sale at 0', async () => {
+    const d = await dashboard()
+    expect(d.time_zone).toBe('UTC')
+    expect(d.days).toBe(30)
+    expect(d.sales).toHaveLength(30)
+    expect(d.sales.at(-1)?.date).toBe(utcDay(new Date()))
+    expect(d.sales[0]?.date).toBe(utcDay(new Date(Date.now() - 29 * 86_400_000)))
+    for (let i = 1; i < d.sales.length; i++) {
+      const step = Date.parse(d.sales[i]?.date ?? '') - Date.parse(d.sales[i - 1]?.date ?? '')
+      expect(step).toBe(86_400_000)
+    }
+  })
+
+  it('takes 1 to 90 days; anything else is 400 VALIDATION_ERROR', async () => {
+    expect((await dashboard('?days=1')).sales.map((day) => day.date)).toEqual([utcDay(new Date())])
+    expect((await dashboard('?days=90')).sales).toHaveLength(90)
+    for (const days of ['0', '91', '-1', '1.5', 'week', '']) {
+      const res = await call(owner, `/api/admin/dashboard?days=${days}`)
+      expect(res.statusCode, days).toBe(400)
+      expect(res.json().code, days).toBe('VALIDATION_ERROR')
+    }
+  })
+})
+
+describe('the figures', () => {
+  let buyer: SignedUpUser
+  let solBuyer: SignedUpUser
+  let manual: number
+  let scarce: number
+  let codes: number
+  let before: Dashboard
+
+  beforeAll(async () => {
+    const db = t.database.db
+    manual = await createProduct(db, { stock: 10, priceCents: 1_250 })
+    scarce = await createProduct(db, { stock: 3, priceCents: 900 })
+    codes = (await createCodeProduct(db, TEST_DELIVERY_KEY, 2, { priceCents: 500 })).productId
+    buyer = await signUp(t.app)
+    solBuyer = await signUp(t.app)
+    before = await dashboard()
+  })
+
+  it('start at zero on a shop that sold nothing', () => {
+    expect(before.today).toEqual({ orders: 0, revenue_eur: 0 })
+    expect(before.this_month).toEqual({ orders: 0, revenue_eur: 0 })
+    expect(before.sales.every((day) => day.orders === 0 && day.revenue_eur === 0)).toBe(true)
+    expect(before.payments_by_method).toEqual([
+      { method: 'balance', kind: 'checkout', count: 0, amount_eur: 0 },
+      { method: 'crypto', kind: 'checkout', count: 0, amount_eur: 0 },
+      { method: 'crypto', kind: 'topup', count: 0, amount_eur: 0 },
+    ])
+    expect(before.pending_sol_payments).toEqual({ count: 0, amount_eur: 0 })
+    expect(before).toMatchObject({ orders_waiting: 0, open_tickets: 0, unmatched_transfers: 0 })
+  })
+
+  it('count a SOL top-up, then a balance purchase of a manual unit and a code', async () => {
+    const topup = await call(buyer, '/api/balance/topup', { minimum_amount: 40 })
+    expect(topup.statusCode, topup.body).toBe(200)
+    await payOnChain(topup.json())
+    await call(buyer, '/api/cart/add', { product_id: manual })
+    await call(buyer, '/api/cart/add', { product_id: codes })
+    const paid = await call(buyer, '/api/payment/create', { payment_method: 'balance' })
+    expect(paid.statusCode, paid.body).toBe(200)
+
+    const d = await dashboard()
+    expect(d.today).toEqual({ orders: 2, revenue_eur: 17.5 })
+    expect(d.this_month).toEqual({ orders: 2, revenue_eur: 17.5 })
+    expect(d.sales.at(-1)).toEqual({ date: utcDay(new Date()), orders: 2, revenue_eur: 17.5 })
+    expect(methodRow(d, 'balance', 'checkout')).toMatchObject({ count: 1, amount_eur: 17.5 })
+    expect(methodRow(d, 'crypto', 'topup')).toMatchObject({
+      count: 1,
+      amount_eur: topup.json().amount_eur,
+    })
+    expect(d.orders_waiting).toBe(1)
+  })
+
+  it('show a SOL checkout as pending, and as a sale once the chain paid it', async () => {
+    await call(solBuyer, '/api/cart/add', { product_id: manual })
+    const created = await call(solBuyer, '/api/payment/create', { payment_method: 'crypto' })
+    expect(created.statusCode, created.body).toBe(200)
+
+    const pending = await dashboard()
+    expect(pending.pending_sol_payments).toEqual({ count: 1, amount_eur: 12.5 })
+    expect(pending.today.orders).toBe(2)
+    expect(methodRow(pending, 'crypto', 'checkout')?.count).toBe(0)
+
+    await payOnChain(created.json())
+    const paid = await dashboard()
+    expect(paid.pending_sol_payments).toEqual({ count: 0, amount_eur: 0 })
+    expect(paid.today).toEqual({ orders: 3, revenue_eur: 30 })
+    expect(methodRow(paid, 'crypto', 'checkout')).toMatchObject({ count: 1, amount_eur: 12.5 })
+    expect(paid.orders_waiting).toBe(2)
+  })
+
+  it('no longer count a refunded order as a sale, nor as waiting', async () => {
+    const [order] = (await call(buyer, '/api/orders'))
+      .json()
+      .orders.filter((o: { status: string }) => o.status === 'processing')
+    const refunded = await call(owner, `/api/admin/orders/${order.order_code}/refund`, {
+      reason: 'out of stock after all',
+    })
+    expect(refunded.statusCode, refunded.body).toBe(200)
+    const d = await dashboard()
+    expect(d.today).toEqual({ orders: 2, revenue_eur: 17.5 })
+    expect(d.orders_waiting).toBe(1)
+    // The payment stays confirmed: money came in, and went back to the balance.
+    expect(methodRow(d, 'balance', 'checkout')).toMatchObject({ count: 1, amount_eur: 17.5 })
+  })
+
+  it('put a sale on the day it was ordered, and the month holds only its own days', async () => {
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000)
+    const [sol] = (await call(solBuyer, '/api/orders')).json().orders
+    await t.database.db
+      .update(orders)
+      .set({ orderTime: threeDaysAgo })
+      .where(eq(orders.orderCode, sol.order_code))
+    const d = await dashboard('?days=7')
+    expect(d.sales).toHaveLength(7)
+    expect(d.sales[3]).toEqual({ date: utcDay(threeDaysAgo), orders: 1, revenue_eur: 12.5 })
+    expect(d.sales[6]).toEqual({ date: utcDay(new Date()), orders: 1, revenue_eur: 5 })
+    expect(d.today).toEqual({ orders: 1, revenue_eur: 5 })
+    const sameMonth = utcDay(threeDaysAgo).slice(0, 7) === utcDay(new Date()).slice(0, 7)
+    expect(d.this_month).toEqual(
+      sameMonth ? { orders: 2, revenue_eur: 17.5 } : { orders: 1, revenue_eur: 5 },
+    )
+    expect((await dashboard('?days=3')).sales.reduce((sum, day) => sum + day.orders, 0)).toBe(1)
+  })
+
+  it('count the tickets waiting for the shop: an answer takes one off', async () => {
+    const [category] = await t.database.db.select().from(supportCategories).limit(1)
+    const categoryId =
+      category?.id ??
+      (
+        await t.database.db
+          .insert(supportCategories)
+          .values({ slug: 'orders', nameEn: 'Orders', nameLt: 'Užsakymai' })
+          .returning()
+      )[0]?.id
+    const opened = await call(buyer, '/api/support/tickets', {
+      category_id: categoryId,
+      title: 'Where is my order?',
+      message_text: 'It has been a while.',
+    })
+    expect(opened.statusCode, opened.body).toBe(200)
+    expect((await dashboard()).open_tickets).toBe(1)
+    const reply = await call(owner, `/api/admin/tickets/${opened.json().id}/reply`, {
+      message_text: 'On its way.',
+    })
+    expect(reply.statusCode, reply.body).toBe(200)
+    expect((await dashboard()).open_tickets).toBe(0)
+  })
+
+  it('list products running out, codes included, the fewest first', async () => {
+    const d = await dashboard()
+    const low = and(
+      eq(products.active, true),
+      lte(sql`${products.stock} - ${products.reserved}`, d.low_stock.threshold),
+    )
+    expect(d.low_stock.threshold).toBe(3)
+    expect(d.low_stock.total).toBe(await t.database.db.$count(products, low))
+    expect(d.low_stock.products).toContainEqual(
+      expect.objectContaining({ id: codes, delivery: 'code', buyable: 1 }),
+    )
+    expect(d.low_stock.products).toContainEqual(
+      expect.objectContaining({ id: scarce, delivery: 'manual', buyable: 3 }),
+    )
+    expect(d.low_stock.products.map((p) => p.id)).not.toContain(manual)
+    const counts = d.low_stock.products.map((p) => p.buyable)
+    expect(counts).toEqual([...counts].sort((a, b) => a - b))
+    // A hidden product is not for sale: it is not running out.
+    await t.database.db.update(products).set({ active: false }).where(eq(products.id, scarce))
+    expect((await dashboard()).low_stock.products.map((p) => p.id)).not.toContain(scarce)
+  })
+
+  it('count the transfers that matched nothing, with the watcher and the rate', async () => {
+    await bed.pay(bed.merchant, 987_654_321n)
+    await t.services.watcher?.poll()
+    const d = await dashboard()
+    expect(d.unmatched_transfers).toBe(1)
+    expect(d.rate).toMatchObject({ eur_per_sol: 150, source: 'fixed', last_error: null })
+    expect(d.rate.age_seconds).toBeGreaterThanOrEqual(0)
+    expect(d.watcher).toMatchObject({ enabled: true, last_error: null })
+    expect(BigInt(d.watcher.last_slot ?? '0')).toBeGreaterThan(0n)
+    expect(d.watcher.lag_seconds).toBeLessThan(120)
+  })
+})
