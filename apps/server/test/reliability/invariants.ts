@@ -1,5 +1,5 @@
 // Checks of what the database holds after concurrent or crashed work: every invariant of money,
-// stock, coupons and transfers, and snapshots for "nothing changed".
+// stock, coupons, transfers and delivery codes, and snapshots for "nothing changed".
 import { sql } from 'drizzle-orm'
 import { type DbOrTx, queryRows } from '../../src/db/client.js'
 import { products } from '../../src/db/schema.js'
@@ -30,24 +30,33 @@ export async function captureBaseline(db: DbOrTx): Promise<Baseline> {
 }
 
 /**
- * The condition that a row (`alias`, joined to its payment as `p`) has not the status its
+ * The condition that a row (`alias`, joined to its payment as `p`) has not a status its
  * payment's calls for: `pending`, `confirmed` and ended (expired or cancelled), in that order.
  */
-function notFollowingPayment(alias: string, [pending, confirmed, ended]: [string, string, string]) {
-  return sql.raw(`not ((p.status = 'pending' and ${alias}.status = '${pending}')
-                 or (p.status = 'confirmed' and ${alias}.status = '${confirmed}')
-                 or (p.status in ('expired', 'cancelled') and ${alias}.status = '${ended}'))`)
+function notFollowingPayment(
+  alias: string,
+  [pending, confirmed, ended]: [string[], string[], string[]],
+) {
+  const oneOf = (statuses: string[]) =>
+    `${alias}.status in (${statuses.map((status) => `'${status}'`).join(', ')})`
+  return sql.raw(`not ((p.status = 'pending' and ${oneOf(pending)})
+                 or (p.status = 'confirmed' and ${oneOf(confirmed)})
+                 or (p.status in ('expired', 'cancelled') and ${oneOf(ended)}))`)
 }
 
+/** Order statuses of a paid unit: being prepared (manual), delivered, or refunded since. */
+const PAID_ORDER = ['processing', 'completed', 'refunded']
+
 /**
- * Every rule about money, stock, coupons and transfers that must hold in any committed state,
- * whatever ran concurrently or crashed. Returns the violations (empty when all hold). Against a
- * baseline, each product's stock must also equal its initial stock minus its completed orders,
- * and each coupon's count its initial count plus its live redemptions.
+ * Every rule about money, stock, coupons, transfers and delivery codes that must hold in any
+ * committed state, whatever ran concurrently or crashed. Returns the violations (empty when all
+ * hold). Against a baseline, each product's stock must also equal its initial stock minus its
+ * paid orders (a refund does not put a unit back on the shelf), and each coupon's count its
+ * initial count plus its live redemptions.
  */
 export async function invariantViolations(db: DbOrTx, baseline?: Baseline): Promise<string[]> {
   const problems: string[] = []
-  const check = async (name: string, query: ReturnType<typeof sql>) => {
+  const check: Check = async (name, query) => {
     const rows = await queryRows<Record<string, unknown>>(db, query)
     for (const row of rows.slice(0, 5)) problems.push(`${name}: ${JSON.stringify(row)}`)
     if (rows.length > 5) problems.push(`${name}: … ${rows.length - 5} more`)
@@ -77,8 +86,27 @@ export async function invariantViolations(db: DbOrTx, baseline?: Baseline): Prom
     'order status does not follow its payment',
     sql`select o.id as order_id, o.status as order_status, p.payment_code, p.status
           from orders o join payments p on p.id = o.payment_id
-         where ${notFollowingPayment('o', ['pending', 'completed', 'cancelled'])}`,
+         where ${notFollowingPayment('o', [['pending'], PAID_ORDER, ['cancelled']])}`,
   )
+  await check(
+    // A code unit is delivered in the transaction that pays it; only a manual one waits.
+    'paid code order waiting for a hand delivery',
+    sql`select id, order_code from orders where delivery = 'code' and status = 'processing'`,
+  )
+  await check(
+    'refund lines of a payment differ from its refunded orders',
+    sql`select p.payment_code,
+               coalesce((select sum(o.paid_cents) from orders o
+                          where o.payment_id = p.id and o.status = 'refunded'), 0)::text as refunded,
+               coalesce((select sum(l.amount_cents) from balance_ledger l
+                          where l.payment_id = p.id and l.kind = 'refund'), 0)::text as credited
+          from payments p
+         where coalesce((select sum(o.paid_cents) from orders o
+                          where o.payment_id = p.id and o.status = 'refunded'), 0)
+            <> coalesce((select sum(l.amount_cents) from balance_ledger l
+                          where l.payment_id = p.id and l.kind = 'refund'), 0)`,
+  )
+  await codeViolations(check)
   await check(
     'crypto payment received differs from the transfers applied to it',
     sql`select p.payment_code, p.received_lamports::text as received,
@@ -147,7 +175,7 @@ export async function invariantViolations(db: DbOrTx, baseline?: Baseline): Prom
     'coupon redemption does not follow its payment',
     sql`select r.id, r.status, p.status as payment_status
           from coupon_redemptions r join payments p on p.id = r.payment_id
-         where ${notFollowingPayment('r', ['reserved', 'redeemed', 'released'])}`,
+         where ${notFollowingPayment('r', [['reserved'], ['redeemed'], ['released']])}`,
   )
   await check(
     // A pending checkout and a pending top-up are independent; two of one kind are not.
@@ -160,7 +188,8 @@ export async function invariantViolations(db: DbOrTx, baseline?: Baseline): Prom
     const rows = await queryRows<{ id: number; stock: number; sold: number }>(
       db,
       sql`select p.id, p.stock,
-                 count(o.id) filter (where o.status = 'completed')::int as sold
+                 count(o.id) filter (where o.status in ('processing', 'completed', 'refunded'))::int
+                   as sold
             from products p left join orders o on o.product_id = p.id
            group by p.id`,
     )
@@ -174,6 +203,50 @@ export async function invariantViolations(db: DbOrTx, baseline?: Baseline): Prom
     }
   }
   return problems
+}
+
+type Check = (name: string, query: ReturnType<typeof sql>) => Promise<void>
+
+/**
+ * The delivery codes' rules: a code is taken (reserved or delivered) only with its order, a
+ * reserved one for a pending order and a delivered one for a paid order (completed, or refunded
+ * since) of its own product; every code order holds exactly one code while pending or paid and
+ * none once cancelled; a code product's stock is its codes not yet sold and its reservation the
+ * reserved ones. With order_id unique, together they say that no code is sold twice and no paid
+ * unit lacks one.
+ */
+async function codeViolations(check: Check): Promise<void> {
+  await check(
+    'code taken without its order',
+    sql`select id, status from delivery_codes where status <> 'available' and order_id is null`,
+  )
+  await check(
+    'code does not follow its order',
+    sql`select c.id, c.status, o.order_code, o.status as order_status
+          from delivery_codes c join orders o on o.id = c.order_id
+         where c.product_id <> o.product_id or o.delivery <> 'code'
+            or not ((c.status = 'reserved' and o.status = 'pending')
+                 or (c.status = 'delivered' and o.status in ('completed', 'refunded')))`,
+  )
+  await check(
+    'code order without exactly its code',
+    sql`select o.order_code, o.status, count(c.id)::int as codes
+          from orders o left join delivery_codes c on c.order_id = o.id
+         where o.delivery = 'code'
+         group by o.id
+        having count(c.id) <> case when o.status = 'cancelled' then 0 else 1 end`,
+  )
+  await check(
+    'code product stock differs from its codes',
+    sql`select p.id, p.stock, p.reserved,
+               count(c.id) filter (where c.status <> 'delivered')::int as unsold,
+               count(c.id) filter (where c.status = 'reserved')::int as held
+          from products p left join delivery_codes c on c.product_id = p.id
+         where p.delivery = 'code'
+         group by p.id
+        having p.stock <> count(c.id) filter (where c.status <> 'delivered')
+            or p.reserved <> count(c.id) filter (where c.status = 'reserved')`,
+  )
 }
 
 // ------------------------------------------------------------------ "nothing changed"

@@ -3,7 +3,8 @@
 // coupons, payments, carts and paid orders. Each gets unique names, so tests never collide.
 // Through the API instead (what a customer does): api.ts.
 import crypto from 'node:crypto'
-import type { DbOrTx } from '../../src/db/client.js'
+import { eq } from 'drizzle-orm'
+import type { Db, DbOrTx } from '../../src/db/client.js'
 import {
   balanceLedger,
   cartItems,
@@ -19,6 +20,8 @@ import {
   tickets,
   users,
 } from '../../src/db/schema.js'
+import { CodeVault } from '../../src/modules/delivery/code-vault.js'
+import { DeliveryCodes } from '../../src/modules/delivery/service.js'
 import type { Services } from '../../src/services.js'
 
 /** A short random tag for unique names and codes. */
@@ -100,6 +103,38 @@ export async function createProducts(
 /** One product of its own; see createProducts. */
 export async function createProduct(db: DbOrTx, fields: ProductFields = {}): Promise<number> {
   return first(await createProducts(db, 1, fields), 'product')
+}
+
+/**
+ * A code-delivery product with `count` codes of its own, sealed under `deliveryKey` by the
+ * delivery module as an upload seals them, and its stock equal to them (in one transaction, so
+ * the catalogue never shows a unit without its code). Returns the codes in the clear, for tests
+ * that look for them where they must not be.
+ */
+export async function createCodeProduct(
+  db: Db,
+  deliveryKey: string,
+  count: number,
+  fields: ProductFields = {},
+): Promise<{ productId: number; codes: string[] }> {
+  const tag = uniqueTag().toUpperCase()
+  const codes = Array.from(
+    { length: count },
+    (_, i) => `KEY-${tag}-${String(i).padStart(4, '0')}-${uniqueTag().toUpperCase()}`,
+  )
+  const productId = await createProduct(db, {
+    name: `Licence ${tag}`,
+    category: 'gift-cards',
+    ...fields,
+    delivery: 'code',
+    stock: 0,
+    reserved: 0,
+  })
+  await db.transaction(async (tx) => {
+    const added = await new DeliveryCodes(db, new CodeVault(deliveryKey)).add(tx, productId, codes)
+    await tx.update(products).set({ stock: added }).where(eq(products.id, productId))
+  })
+  return { productId, codes }
 }
 
 /** A customer without a password or session, for service tests. */

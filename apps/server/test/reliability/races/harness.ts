@@ -2,9 +2,10 @@
 // database's state before the races (for the invariants), and how many requests a race sends.
 import type { KeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll } from 'vitest'
-import type { TestApp } from '../../helpers.js'
+import { TEST_DELIVERY_KEY, type TestApp } from '../../helpers.js'
 import { createPaymentTestbed, type PaymentTestbed } from '../../payment-helpers.js'
 import {
+  createCodeProduct,
   createCustomers,
   createProduct,
   createProducts,
@@ -20,6 +21,7 @@ export const COUPON_CHECKOUTS = heavy ? 400 : 100
 export const REFRESHES = heavy ? 400 : 100
 export const WATCHED_PAYMENTS = heavy ? 40 : 10
 export const MIXED_CARTS = heavy ? 400 : 100
+export const CODE_BUYERS = heavy ? 1_000 : 300
 
 export let t: TestApp
 export let bed: PaymentTestbed
@@ -58,6 +60,9 @@ export const customers = (count: number, balanceCents = 0) =>
   createCustomers(t.database.db, t.services, count, balanceCents)
 export const product = (fields: Parameters<typeof createProduct>[1]) =>
   createProduct(t.database.db, fields)
+/** A code-delivery product with `count` codes, sealed under the app's key. */
+export const codeProduct = (count: number, fields: Parameters<typeof createCodeProduct>[3] = {}) =>
+  createCodeProduct(t.database.db, TEST_DELIVERY_KEY, count, fields)
 export const products = (count: number, fields: Parameters<typeof createProducts>[2]) =>
   createProducts(t.database.db, count, fields)
 export const fillCarts = (

@@ -34,7 +34,8 @@ describe('races for stock over many connections released together', () => {
       .select({ status: orders.status })
       .from(orders)
       .where(eq(orders.productId, productId))
-    const sold = taken.filter((o) => o.status === 'completed').length
+    // A paid unit of a manual-delivery product waits for the owner's delivery (processing).
+    const sold = taken.filter((o) => o.status === 'processing').length
     const reserved = taken.filter((o) => o.status === 'pending').length
     expect(sold + reserved).toBe(3)
     expect(product).toMatchObject({ stock: 3 - sold, reserved })
