@@ -34,7 +34,7 @@ function Card({
         <h2 className="font-semibold text-slate-900">{title}</h2>
         {badge}
       </div>
-      <dl className="text-sm">{children}</dl>
+      <div className="text-sm">{children}</div>
     </section>
   )
 }
@@ -53,13 +53,15 @@ function RateCard({ rate, format }: { rate: MoneyStatus['rate']; format: MoneyFo
         )
       }
     >
-      <Row label={t('money.eurPerSol')}>
-        {rate.eur_per_sol === null ? '—' : format.eur(rate.eur_per_sol)}
-      </Row>
-      <Row label={t('money.source')}>{rate.source ?? '—'}</Row>
-      <Row label={t('money.fetched')}>
-        {rate.age_seconds === null ? '—' : format.ago(rate.age_seconds)}
-      </Row>
+      <dl>
+        <Row label={t('money.eurPerSol')}>
+          {rate.eur_per_sol === null ? '—' : format.eur(rate.eur_per_sol)}
+        </Row>
+        <Row label={t('money.source')}>{rate.source ?? '—'}</Row>
+        <Row label={t('money.fetched')}>
+          {rate.age_seconds === null ? '—' : format.ago(rate.age_seconds)}
+        </Row>
+      </dl>
       {rate.last_error ? (
         <p className="mt-2 break-words rounded-lg bg-red-50 px-3 py-2 text-red-800 text-xs">
           {t('money.lastError', { error: rate.last_error })}
@@ -93,21 +95,23 @@ function WatcherCard({
     <Card title={t('money.watcher')} badge={badge}>
       {watcher.enabled ? (
         <>
-          <Row label={t('money.lastSlot')}>
-            {watcher.last_slot === null
-              ? '—'
-              : new Intl.NumberFormat(format.lang === 'lt' ? 'lt-LT' : 'en-GB').format(
-                  BigInt(watcher.last_slot),
-                )}
-          </Row>
-          <Row label={t('money.lag')}>
-            {watcher.lag_seconds === null
-              ? '—'
-              : t('money.seconds', { count: watcher.lag_seconds })}
-          </Row>
-          <Row label={t('money.lastPass')}>
-            {watcher.last_pass_at ? format.dateTime(watcher.last_pass_at) : '—'}
-          </Row>
+          <dl>
+            <Row label={t('money.lastSlot')}>
+              {watcher.last_slot === null
+                ? '—'
+                : new Intl.NumberFormat(format.lang === 'lt' ? 'lt-LT' : 'en-GB').format(
+                    BigInt(watcher.last_slot),
+                  )}
+            </Row>
+            <Row label={t('money.lag')}>
+              {watcher.lag_seconds === null
+                ? '—'
+                : t('money.seconds', { count: watcher.lag_seconds })}
+            </Row>
+            <Row label={t('money.lastPass')}>
+              {watcher.last_pass_at ? format.dateTime(watcher.last_pass_at) : '—'}
+            </Row>
+          </dl>
           {watcher.last_error ? (
             <p className="mt-2 break-words rounded-lg bg-red-50 px-3 py-2 text-red-800 text-xs">
               {t('money.lastError', { error: watcher.last_error })}
