@@ -10,6 +10,7 @@ import { NAV } from './nav'
 const ALL = [
   'Products',
   'Orders',
+  'Support inbox',
   'Payments',
   'Transfers',
   'Cities & districts',
@@ -51,7 +52,7 @@ describe('navigation by role', () => {
     mockApi({ ...me(support), 'GET /api/admin/faq': () => ({ items: [] }) })
     const { router } = renderAdmin('/faq')
     await screen.findByRole('heading', { level: 1, name: 'FAQ' })
-    expect(navLinks()).toEqual(['Orders', 'FAQ'])
+    expect(navLinks()).toEqual(['Orders', 'Support inbox', 'FAQ'])
 
     await router.navigate('/staff')
     expect(await screen.findByText('This screen is not for your role')).toBeInTheDocument()
@@ -63,7 +64,7 @@ describe('navigation by role', () => {
     renderAdmin('/faq')
     await screen.findByRole('heading', { level: 1, name: 'FAQ' })
     await screen.findByText('Support')
-    expect(navLinks()).toEqual(['Orders', 'FAQ'])
+    expect(navLinks()).toEqual(['Orders', 'Support inbox', 'FAQ'])
   })
 
   it('shows the forbidden notice when the server answers 403', async () => {

@@ -1,6 +1,6 @@
 import type { StaffRole } from '@shop/contract'
 import type { ComponentType } from 'react'
-import { CoinIcon, PinIcon, ReceiptIcon, WalletIcon } from '../../shared/ui/icons'
+import { ChatIcon, CoinIcon, PinIcon, ReceiptIcon, WalletIcon } from '../../shared/ui/icons'
 import type { AdminEndpoint } from '../api/call'
 import { BoxIcon, FolderIcon, ListIcon, QuestionIcon, TransferIcon, UsersIcon } from '../ui/icons'
 
@@ -30,6 +30,13 @@ export const NAV: readonly NavEntry[] = [
     label: 'nav.orders',
     icon: ReceiptIcon,
     endpoint: 'GET /api/admin/orders',
+    ownerOnly: false,
+  },
+  {
+    to: '/tickets',
+    label: 'nav.tickets',
+    icon: ChatIcon,
+    endpoint: 'GET /api/admin/tickets',
     ownerOnly: false,
   },
   {

@@ -48,6 +48,12 @@ const OrdersPage = lazy(() =>
 const OrderPage = lazy(() =>
   import('../orders/OrderPage').then((module) => ({ default: module.OrderPage })),
 )
+const TicketsPage = lazy(() =>
+  import('../tickets/TicketsPage').then((module) => ({ default: module.TicketsPage })),
+)
+const TicketPage = lazy(() =>
+  import('../tickets/TicketPage').then((module) => ({ default: module.TicketPage })),
+)
 
 /** The back office's routes, relative to /admin. */
 export const adminRoutes: RouteObject[] = [
@@ -64,6 +70,8 @@ export const adminRoutes: RouteObject[] = [
           { path: 'faq', element: <FaqPage /> },
           { path: 'orders', element: <OrdersPage /> },
           { path: 'orders/:code', element: <OrderPage /> },
+          { path: 'tickets', element: <TicketsPage /> },
+          { path: 'tickets/:id', element: <TicketPage /> },
           {
             element: <RequireOwner />,
             children: [

@@ -36,6 +36,8 @@ await Promise.all([
   import('../transfers/TransfersPage'),
   import('../orders/OrdersPage'),
   import('../orders/OrderPage'),
+  import('../tickets/TicketsPage'),
+  import('../tickets/TicketPage'),
 ])
 
 // The back office's texts instead of the customer app's (each test file has its own modules).

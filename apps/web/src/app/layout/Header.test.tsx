@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { useAuthStore } from '../../shared/auth/store'
 import i18n, { LANGUAGE_STORAGE_KEY } from '../../shared/i18n'
+import { mockApi } from '../../test/api'
+import { emptyCart } from '../../test/fixtures'
 import { renderApp, signIn } from '../../test/render'
 
 describe('header', () => {
@@ -85,6 +87,24 @@ describe('header', () => {
 
     await user.keyboard('{Escape}')
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  it('counts the tickets with unread shop replies on the Support link and the menu button', async () => {
+    signIn()
+    mockApi({
+      'GET /api/cart': () => emptyCart,
+      'GET /api/orders': () => ({ orders: [], total: 0 }),
+      'GET /api/support/unread': () => ({ unread_tickets: 3 }),
+    })
+    renderApp('/orders')
+    const header = within(screen.getByRole('banner'))
+    const nav = within(header.getByRole('navigation', { name: 'Main' }))
+    const link = await nav.findByRole('link', { name: 'Support (tickets with new replies: 3)' })
+    expect(link).toHaveAttribute('href', '/support')
+    expect(within(link).getByText('3')).toBeInTheDocument()
+    expect(
+      header.getByRole('button', { name: 'Menu (tickets with new replies: 3)' }),
+    ).toBeInTheDocument()
   })
 
   it('logs out: tells the server, clears the session and goes to /login', async () => {

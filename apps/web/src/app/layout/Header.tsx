@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
+import { useUnreadTickets } from '../../features/support/api/tickets'
 import { displayName, useAuthStore } from '../../shared/auth/store'
 import { useLogout } from '../../shared/auth/useLogout'
 import { useTranslation } from '../../shared/i18n'
@@ -61,6 +62,22 @@ function CartLink() {
   )
 }
 
+/** On a phone the Support link is inside the menu: its button shows that a reply is waiting. */
+function MenuUnreadDot() {
+  const { t } = useTranslation()
+  const unread = useUnreadTickets()
+  if (unread === 0) return null
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-emerald-600 ring-2 ring-white"
+      />
+      <span className="sr-only"> ({t('nav.unreadReplies', { count: unread })})</span>
+    </>
+  )
+}
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-2 py-2 font-medium text-sm transition-colors lg:px-2.5 ${
     isActive
@@ -115,13 +132,14 @@ export function Header() {
               </div>
               <button
                 type="button"
-                className="flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+                className="relative flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
                 aria-expanded={menuOpen}
                 aria-controls={MOBILE_MENU_ID}
                 onClick={() => setMenuOpen((open) => !open)}
               >
                 {menuOpen ? <CrossIcon className="size-6" /> : <MenuIcon className="size-6" />}
                 <span className="sr-only">{t('nav.menu')}</span>
+                <MenuUnreadDot />
               </button>
             </div>
           </>

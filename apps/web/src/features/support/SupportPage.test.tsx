@@ -16,6 +16,8 @@ const ticket = {
   category_name: 'Orders',
   created_at: '2026-01-01T10:00:00Z',
   updated_at: '2026-01-01T11:00:00Z',
+  unread: false,
+  payment_code: null,
 }
 const detail = {
   ...ticket,
@@ -169,5 +171,47 @@ describe('support page', () => {
     const dialog = within(await screen.findByRole('dialog'))
     expect(await dialog.findByText('This ticket is closed.')).toBeInTheDocument()
     expect(dialog.queryByLabelText('Your reply')).not.toBeInTheDocument()
+  })
+  it('marks unread replies in the list and the header, until the ticket is opened', async () => {
+    signIn()
+    const user = userEvent.setup()
+    let unread = 1
+    const fetchMock = supportApi({
+      'GET /api/support/tickets': () => ({
+        tickets: [{ ...ticket, unread: unread > 0 }],
+        total: 1,
+      }),
+      'GET /api/support/unread': () => ({ unread_tickets: unread }),
+      'GET /api/support/tickets/4': () => {
+        unread = 0
+        return detail
+      },
+    })
+    renderApp('/support')
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }))
+    expect(
+      await nav.findByRole('link', { name: 'Support (tickets with new replies: 1)' }),
+    ).toBeInTheDocument()
+    const tickets = within(await screen.findByRole('region', { name: 'My tickets' }))
+    expect(await tickets.findByText('New reply')).toBeInTheDocument()
+
+    await user.click(tickets.getByRole('button', { name: /Where is my order\?/ }))
+    expect(await screen.findByText('It is on its way.')).toBeInTheDocument()
+    expect(await nav.findByRole('link', { name: 'Support' })).toBeInTheDocument()
+    await waitFor(() => expect(tickets.queryByText('New reply')).not.toBeInTheDocument())
+    expect(callsTo(fetchMock, 'GET /api/support/unread').length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('asks for tickets in the language shown', async () => {
+    signIn()
+    await i18n.changeLanguage('lt')
+    const user = userEvent.setup()
+    const fetchMock = supportApi()
+    renderApp('/support')
+    await user.click(await screen.findByRole('button', { name: /Where is my order\?/ }))
+    expect(await screen.findByText('It is on its way.')).toBeInTheDocument()
+    const urls = fetchMock.mock.calls.map(([url]) => String(url))
+    expect(urls).toContain('/api/support/tickets?lang=lt&page=1&page_size=20')
+    expect(urls).toContain('/api/support/tickets/4?lang=lt')
   })
 })

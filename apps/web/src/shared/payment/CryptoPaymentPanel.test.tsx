@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import '../i18n'
 import { apiError, callsTo, mockApi } from '../../test/api'
@@ -37,11 +38,13 @@ function renderPanel(
   if (!details) throw new Error('not a crypto payment')
   const client = createTestQueryClient()
   render(
-    <QueryClientProvider client={client}>
-      <CryptoPaymentPanel details={details} kind="checkout" title="Pay with SOL" {...callbacks} />
-      <ConfigProbe />
-      <Toaster />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <CryptoPaymentPanel details={details} kind="checkout" title="Pay with SOL" {...callbacks} />
+        <ConfigProbe />
+        <Toaster />
+      </QueryClientProvider>
+    </MemoryRouter>,
   )
   return callbacks
 }
@@ -220,5 +223,34 @@ describe('crypto payment instruction screen', () => {
     expect(callsTo(fetchMock, 'POST /api/payment/P-TEST1234/submit-signature')).toEqual([
       { signature: '3'.repeat(87) },
     ])
+  })
+  it('reports a problem with the payment: text required, the ticket named once sent', async () => {
+    const user = userEvent.setup()
+    let answer: unknown = apiError(429, 'RATE_LIMITED', 'Too many requests. Please slow down.')
+    const fetchMock = mockApi({
+      'GET /api/config': () => publicConfig(),
+      'GET /api/payment/status/P-TEST1234': () => payment(),
+      'POST /api/payment/report-problem': () => answer,
+    })
+    renderPanel()
+    await user.click(screen.getByText('Problem with this payment? Report it'))
+    await user.click(screen.getByRole('button', { name: 'Send report' }))
+    expect(screen.getByText('Describe the problem.')).toBeInTheDocument()
+    expect(callsTo(fetchMock, 'POST /api/payment/report-problem')).toHaveLength(0)
+
+    await user.type(screen.getByLabelText('What went wrong?'), 'Sent 0.25 SOL, still pending')
+    await user.click(screen.getByRole('button', { name: 'Send report' }))
+    expect(await screen.findByText('Too many requests. Please slow down.')).toBeInTheDocument()
+
+    answer = { success: true, report_id: 3, ticket: { id: 9, ticket_id: 'T-ABC234' } }
+    await user.click(screen.getByRole('button', { name: 'Send report' }))
+    expect(await screen.findByText(/Your report is ticket T-ABC234/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to Support' })).toHaveAttribute('href', '/support')
+    expect(callsTo(fetchMock, 'POST /api/payment/report-problem')).toEqual([
+      { payment_code: 'P-TEST1234', description: 'Sent 0.25 SOL, still pending' },
+      { payment_code: 'P-TEST1234', description: 'Sent 0.25 SOL, still pending' },
+    ])
+    const urls = fetchMock.mock.calls.map(([url]) => String(url))
+    expect(urls).toContain('/api/payment/report-problem?lang=en')
   })
 })

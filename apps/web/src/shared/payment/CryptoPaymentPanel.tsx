@@ -14,6 +14,7 @@ import { notify } from '../ui/toast'
 import { useDemoPay } from './api/demoPay'
 import { Countdown } from './Countdown'
 import type { CryptoPaymentDetails } from './details'
+import { ReportProblemForm } from './ReportProblemForm'
 import { SignatureForm } from './SignatureForm'
 import { type PaymentEndReason, usePaymentStatus } from './usePaymentStatus'
 
@@ -68,8 +69,8 @@ function PaymentFacts({ facts }: { facts: Fact[] }) {
 /**
  * The instruction screen of a pending SOL payment, shared by checkout and the top-up dialog:
  * wallet address, amount, euro equivalent, payment code, QR code (the Solana Pay URL), copy
- * buttons, countdown, status checks (at once, every 30 s, on demand), a signature field and,
- * when the server runs its local chain, the demo wallet.
+ * buttons, countdown, status checks (at once, every 30 s, on demand), a signature field, the
+ * "Report a problem" form and, when the server runs its local chain, the demo wallet.
  */
 export function CryptoPaymentPanel({
   details,
@@ -183,6 +184,7 @@ export function CryptoPaymentPanel({
       </div>
 
       <SignatureForm paymentCode={details.paymentCode} onPayment={payment.apply} />
+      <ReportProblemForm paymentCode={details.paymentCode} />
     </section>
   )
 }

@@ -48,6 +48,12 @@ function TicketMessages({ ticket: data }: { ticket: TicketDetail }) {
         <span className="font-mono">{data.ticket_id}</span>
         <span aria-hidden="true">·</span>
         <span>{data.category_name}</span>
+        {data.payment_code ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>{t('support.ticket.payment', { code: data.payment_code })}</span>
+          </>
+        ) : null}
         <Badge tone={status.tone}>{t(status.labelKey)}</Badge>
       </p>
       <ol className="flex flex-col gap-3" aria-label={t('support.ticket.messages')}>
