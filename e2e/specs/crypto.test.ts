@@ -99,9 +99,10 @@ describe('crypto checkout', () => {
     await page.waitForURL('**/orders', { timeout: 30_000 })
     await page.getByText(t('checkout.toast.confirmed')).waitFor()
     await settle(page)
-    const completed = page.getByText(t('orders.status.completed'), { exact: true })
-    await completed.first().waitFor()
-    expect(await completed.count()).toBe(1)
+    // The mouse is delivered by hand: paid, it waits for the owner (processing), not completed.
+    const paid = page.getByText(t('orders.status.processing'), { exact: true })
+    await paid.first().waitFor()
+    expect(await paid.count()).toBe(1)
     // The first, cancelled attempt stays as a cancelled order.
     await page
       .getByRole('banner')
