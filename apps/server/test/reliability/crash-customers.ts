@@ -1,7 +1,7 @@
 // The customers of the crash suite: each takes random steps (add to the cart, check out from the
 // balance or with SOL, top up, pay on chain exactly, without the reference, in part or too much,
 // paste a signature, cancel) against whichever server process is alive, and waits for the next
-// one while none is.
+// one while none is. Code buyers pay for a code product just before the server is killed.
 import type { Customer } from '../support/factories.js'
 import type { CrashShop } from './crash-shop.js'
 
@@ -102,6 +102,36 @@ export class CrashCustomers {
     await this.#api(user, 'POST', '/api/cart/add', { product_id: this.#pick(this.productIds) })
     return (await this.#api(user, 'POST', '/api/payment/create', { payment_method: 'crypto' }))
       .status
+  }
+
+  /**
+   * A customer who buys one unit of a code product with SOL and pays it exactly, with the
+   * reference: resolves once the transfer is on chain, before the server has confirmed it (the
+   * suite kills the server around that moment).
+   */
+  async payForCode(
+    user: Customer,
+    productId: number,
+  ): Promise<{ paymentCode: string; signature: string }> {
+    await this.#api(user, 'POST', '/api/cart/add', { product_id: productId })
+    const res = await this.#api(user, 'POST', '/api/payment/create', { payment_method: 'crypto' })
+    if (res.status !== 200) throw new Error(`code checkout refused: ${JSON.stringify(res.json)}`)
+    const signature = await this.#pay(BigInt(String(res.json.lamports)), String(res.json.reference))
+    return { paymentCode: String(res.json.payment_code), signature }
+  }
+
+  /**
+   * Pastes a transfer's signature, which confirms the payment in the request itself: resolves
+   * with the answer's status, or null when the server died first (a 5xx is still an error).
+   */
+  async submitSignature(user: Customer, paymentCode: string, signature: string) {
+    try {
+      const url = `/api/payment/${paymentCode}/submit-signature`
+      return (await this.#api(user, 'POST', url, { signature })).status
+    } catch (error) {
+      if (String(error).includes('5xx')) this.errors.push(String(error))
+      return null
+    }
   }
 
   async #api(user: Customer, method: string, url: string, body?: unknown) {

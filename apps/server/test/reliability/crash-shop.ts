@@ -32,7 +32,8 @@ export interface CrashShop {
   close(): Promise<void>
 }
 
-export async function createCrashShop(jwtSecret: string): Promise<CrashShop> {
+/** `deliveryKey`: what the server seals codes with, the key the suite seeded them under. */
+export async function createCrashShop(jwtSecret: string, deliveryKey: string): Promise<CrashShop> {
   const chain = await startTestChain()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'))
   const postgres: PostgresTestDatabase | null = onPostgres ? await createPostgresDatabase() : null
@@ -47,6 +48,7 @@ export async function createCrashShop(jwtSecret: string): Promise<CrashShop> {
     DATABASE_URL: postgres?.url ?? '',
     SEED_DEMO: 'false',
     JWT_SECRET: jwtSecret,
+    DELIVERY_KEY: deliveryKey,
     WEB_DIST_DIR: 'off',
     LOG_LEVEL: 'info',
     SOLANA_RPC_URL: chain.chain.url,

@@ -2,20 +2,31 @@
 // at random moments while customers check out (balance and SOL), top up, pay on chain, paste
 // signatures and cancel, then restarted; after every kill the database must hold every
 // invariant: stock never below zero and equal to initial minus sold minus reserved, each balance
-// equal to its ledger, each transfer applied at most once, no payment pending past its expiry.
+// equal to its ledger, each transfer applied at most once, no payment pending past its expiry, no
+// delivery code taken without its order or paid unit without its code. Before each kill a code
+// buyer pays for a code product on chain, so that the kill often lands in the middle of that
+// payment's confirmation (by the watcher, or in the request that pastes its signature).
 // The chain lives in this test process, so transfers go on while the server is dead, and the
 // watcher must catch up after the restart. 4 kills by default, 20 with RELIABILITY_HEAVY=1.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { queryRows } from '../../src/db/client.js'
+import { type Database, queryRows } from '../../src/db/client.js'
 import { balanceLedger, users } from '../../src/db/schema.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { SessionService } from '../../src/modules/auth/sessions.js'
 import { AccessTokens } from '../../src/modules/auth/tokens.js'
+import { CodeVault } from '../../src/modules/delivery/code-vault.js'
+import { DeliveryCodes } from '../../src/modules/delivery/service.js'
 import { TEST_DELIVERY_KEY } from '../helpers.js'
-import { type Customer, createCustomers, createProduct } from '../support/factories.js'
+import {
+  type Customer,
+  createCodeProduct,
+  createCustomers,
+  createProduct,
+} from '../support/factories.js'
 import { CrashCustomers, prng } from './crash-customers.js'
 import { type CrashShop, createCrashShop, type Life } from './crash-shop.js'
 import { heavy } from './heavy.js'
@@ -36,9 +47,14 @@ let baseline: Baseline
 let customers: CrashCustomers
 /** One customer per life who starts a payment and walks away. */
 let walkers: Customer[]
+/** One customer per life who pays for a code just before the kill, and their product's codes. */
+let codeBuyers: Customer[]
+let killTimeCodes: { productId: number; codes: string[] }
+/** The product with codes the random customers buy among the others. */
+let shelf: { productId: number; codes: string[] }
 
 beforeAll(async () => {
-  shop = await createCrashShop(JWT_SECRET)
+  shop = await createCrashShop(JWT_SECRET, TEST_DELIVERY_KEY)
   // The shop as the server will find it: migrated, the demo catalogue, a few scarce products
   // and customers with money and a session (signed with the server's JWT secret).
   await shop.withDb(async (database) => {
@@ -49,9 +65,19 @@ beforeAll(async () => {
       const scarce = { category: 'book', priceCents: 700 + i * 150, stock: 150 + 50 * i }
       productIds.push(await createProduct(database.db, { name: `Scarce item ${i}`, ...scarce }))
     }
+    // A code product among them (codes sealed under the server's DELIVERY_KEY), and one with a
+    // code for each code buyer.
+    shelf = await createCodeProduct(database.db, TEST_DELIVERY_KEY, heavy ? 300 : 60, {
+      priceCents: 500,
+    })
+    productIds.push(shelf.productId)
+    killTimeCodes = await createCodeProduct(database.db, TEST_DELIVERY_KEY, KILLS, {
+      priceCents: 600,
+    })
     const sessions = new SessionService(database.db, new AccessTokens(JWT_SECRET))
     const buyers = await createCustomers(database.db, { sessions }, CUSTOMERS, 4_000)
     walkers = await createCustomers(database.db, { sessions }, KILLS, 0)
+    codeBuyers = await createCustomers(database.db, { sessions }, KILLS, 0)
     customers = new CrashCustomers(shop, buyers, productIds, random)
     baseline = await captureBaseline(database.db)
   })
@@ -113,6 +139,17 @@ async function letAbandonedPaymentsFallDue(): Promise<number> {
   })
 }
 
+/** The status of a customer's one payment (a code buyer's, as a kill left it). */
+async function paymentStatusOf(customer: Customer): Promise<string> {
+  return shop.withDb(async (database) => {
+    const rows = await queryRows<{ status: string }>(
+      database.db,
+      sql`select status from payments where user_id = ${customer.id}`,
+    )
+    return rows.map((row) => row.status).join('/')
+  })
+}
+
 /** The customers' transfers the database has not recorded. */
 async function unrecorded(): Promise<string[]> {
   return shop.withDb(async (database) => {
@@ -137,6 +174,30 @@ async function end(life: Life, signal: NodeJS.Signals, what: string): Promise<nu
   return killedAt
 }
 
+/**
+ * Every code buyer's payment confirmed, despite the kills around it: each holds one completed
+ * order with its code delivered, and those codes open, under the server's key, to exactly the
+ * product's codes.
+ */
+async function expectEveryCodeBuyerServed(database: Database): Promise<void> {
+  const sold = await queryRows<{ id: number; order: string; payment: string; code: string }>(
+    database.db,
+    sql`select o.id, o.status as order, p.status as payment, c.status as code
+          from orders o join payments p on p.id = o.payment_id
+          left join delivery_codes c on c.order_id = o.id
+         where o.product_id = ${killTimeCodes.productId}`,
+  )
+  expect(sold.map(({ order, payment, code }) => ({ order, payment, code }))).toEqual(
+    codeBuyers.map(() => ({ order: 'completed', payment: 'confirmed', code: 'delivered' })),
+  )
+  const opened = await new DeliveryCodes(database.db, new CodeVault(TEST_DELIVERY_KEY)).deliveredTo(
+    sold.map((row) => row.id),
+  )
+  expect([...opened.values()].map((code) => code?.code).sort()).toEqual(
+    [...killTimeCodes.codes].sort(),
+  )
+}
+
 // ------------------------------------------------------------------ the loop
 
 describe(`SIGKILL during checkouts and payments (${KILLS} kills, seed ${SEED})`, () => {
@@ -154,9 +215,23 @@ describe(`SIGKILL during checkouts and payments (${KILLS} kills, seed ${SEED})`,
             expect(await customers.walkAway(walker, kill % 2 ? 'crypto' : 'topup')).toBe(200)
           // A random moment, with the customers busy: after a random number of their steps.
           await customers.steps(10 + Math.floor(random() * 50))
+          // A code paid on chain: its confirmation is under way when the kill lands, or about to
+          // be (the watcher polls every 200 ms; a pasted signature confirms in its request).
+          const buyer = codeBuyers[kill - 1]
+          let pasted: Promise<number | null> | null = null
+          if (buyer) {
+            const paid = await customers.payForCode(buyer, killTimeCodes.productId)
+            if (kill % 2)
+              pasted = customers.submitSignature(buyer, paid.paymentCode, paid.signature)
+            await sleep(Math.floor(random() * (pasted ? 300 : 1_000)))
+          }
           const killedAt = await end(life, 'SIGKILL', `after kill ${kill}`)
+          await pasted
           abandoned += await letAbandonedPaymentsFallDue()
-          report.push(`kill ${kill}: after ${Math.round((killedAt - life.readyAt) / 100) / 10}s`)
+          const code = buyer ? await paymentStatusOf(buyer) : 'none'
+          report.push(
+            `kill ${kill}: after ${Math.round((killedAt - life.readyAt) / 100) / 10}s (code ${code})`,
+          )
           life = await shop.start()
         }
       } finally {
@@ -184,21 +259,32 @@ describe(`SIGKILL during checkouts and payments (${KILLS} kills, seed ${SEED})`,
         )
         expect(moved?.n ?? 0).toBeGreaterThan(0)
         const [people] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users)
-        expect(people?.n).toBe(CUSTOMERS + KILLS)
+        expect(people?.n).toBe(CUSTOMERS + 2 * KILLS)
         // Every walked-away payment was expired by the sweeper, and gave its stock back.
         const open = await queryRows<{ n: number }>(
           database.db,
           sql`select count(*)::int as n from payments where status = 'pending' and user_id in (${idList(walkers)})`,
         )
         expect(open[0]?.n).toBe(0)
-        // Neither the database nor anything the server printed holds personal data.
+        await expectEveryCodeBuyerServed(database)
+        // Neither the database nor anything the server printed holds personal data, or a code.
+        for (const code of [...shelf.codes, ...killTimeCodes.codes]) {
+          expect(shop.output()).not.toContain(code)
+        }
         expect(await personalDataReport(database.db, shop.output())).toEqual([])
       })
       expect(customers.errors).toEqual([])
       expect(customers.sentSignatures.length).toBeGreaterThan(0)
       expect(shop.output()).not.toContain('Cannot start the shop')
+      const shelfState = await shop.withDb((database) =>
+        queryRows<{ status: string; n: number }>(
+          database.db,
+          sql`select status, count(*)::int as n from delivery_codes
+               where product_id = ${shelf.productId} group by status order by status`,
+        ),
+      )
       console.info(
-        `crashes (seed ${SEED}): ${report.join(', ')}; ${customers.sentSignatures.length} transfers, ${abandoned} payments abandoned; outcomes ${JSON.stringify(customers.outcomes)}`,
+        `crashes (seed ${SEED}): ${report.join(', ')}; ${customers.sentSignatures.length} transfers, ${abandoned} payments abandoned; shelf codes ${JSON.stringify(shelfState)}; outcomes ${JSON.stringify(customers.outcomes)}`,
       )
     },
     (heavy ? 30 : 4) * 60_000,
