@@ -44,7 +44,9 @@ beforeAll(async () => {
     },
   })
   t = bed.t
-  ;[user, other] = (await createCustomers(t.database.db, t.services, 2, 20_000)) as [
+  let spare: Customer
+  ;[user, other, spare] = (await createCustomers(t.database.db, t.services, 3, 20_000)) as [
+    Customer,
     Customer,
     Customer,
   ]
@@ -104,6 +106,7 @@ beforeAll(async () => {
   target.t = t
   target.user = user
   target.other = other
+  target.spare = spare
   await startBookkeeping()
 }, 120_000)
 afterAll(async () => {

@@ -224,7 +224,7 @@ describe("a customer's whole journey leaves nothing that identifies them", () =>
     expect((await call('POST', '/api/auth/logout', { token })).statusCode).toBe(200)
   }, 60_000)
 
-  it('runs the back office: setup, sign-in, a product with a photo, a coupon, a colleague', async () => {
+  it('runs the back office: setup, sign-in, a product with a photo, a coupon, a colleague, a customer', async () => {
     const link = await t.services.staff.setup.ownerLinkIfNoStaff()
     const token = new URL(link ?? 'http://x').searchParams.get('token') ?? ''
     const setup = await call('POST', '/api/admin/setup', {
@@ -291,6 +291,22 @@ describe("a customer's whole journey leaves nothing that identifies them", () =>
       token: staff,
       payload: { username: 'private_helper', role: 'support' },
     })
+    // Customers: the list, one page, a balance correction, disable and enable.
+    const customers = await call('GET', '/api/admin/customers?q=private_', { token: staff })
+    expect(customers.statusCode).toBe(200)
+    expect(customers.json().total).toBeGreaterThan(0)
+    const customerId = customers.json().customers[0]?.id as number
+    const page = await call('GET', `/api/admin/customers/${customerId}`, { token: staff })
+    expect(page.statusCode).toBe(200)
+    expect(personalDataIn(page.body)).toEqual([])
+    for (const [url, payload] of [
+      [`/api/admin/customers/${customerId}/balance`, { change_eur: 1.5, reason: 'Goodwill' }],
+      [`/api/admin/customers/${customerId}/disable`, undefined],
+      [`/api/admin/customers/${customerId}/enable`, undefined],
+    ] as const) {
+      expect((await call('POST', url, { token: staff, payload })).statusCode, url).toBe(200)
+    }
+    await call('GET', `/api/admin/customers/${customerId}/ledger`, { token: staff })
     await call('POST', '/api/admin/auth/login', {
       payload: { username: 'private_owner', password: 'wrong', code: '000000' },
     })

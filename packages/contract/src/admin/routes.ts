@@ -4,6 +4,7 @@
 
 import { IdParam, SuccessResponse } from '../common.js'
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../constants.js'
+import { BalanceHistory } from '../entities.js'
 import { OrderCodeParam } from '../orders.js'
 import type { RouteDef } from '../routes.js'
 import { AuditList, AuditQuery } from './audit.js'
@@ -46,6 +47,15 @@ import {
   CouponBody,
   CouponPatch,
 } from './coupons.js'
+import {
+  AdminCustomer,
+  AdminCustomerDetail,
+  AdminCustomerList,
+  AdminCustomerQuery,
+  AdminCustomersQuery,
+  AdminLedgerQuery,
+  BalanceAdjustmentBody,
+} from './customers.js'
 import { Dashboard, DashboardQuery } from './dashboard.js'
 import {
   AdminPaymentDetail,
@@ -85,6 +95,7 @@ const tags = {
   coupons: ['admin: coupons'],
   content: ['admin: content'],
   audit: ['admin: audit'],
+  customers: ['admin: customers'],
   dashboard: ['admin: dashboard'],
   orders: ['admin: orders'],
   support: ['admin: support'],
@@ -578,6 +589,66 @@ export const adminApi = {
     tags: tags.dashboard,
     querystring: DashboardQuery,
     response: { 200: Dashboard },
+  },
+
+  // ------------------------------------------------------------------ customers (read: staff)
+  listCustomers: {
+    method: 'GET',
+    url: '/api/admin/customers',
+    auth: 'staff',
+    summary: 'Customers by username, newest first, with balance and paid orders',
+    tags: tags.customers,
+    querystring: AdminCustomersQuery,
+    response: { 200: AdminCustomerList },
+  },
+  getCustomer: {
+    method: 'GET',
+    url: '/api/admin/customers/:id',
+    auth: 'staff',
+    summary: 'One customer: balance and newest ledger lines, orders, tickets, live sessions',
+    tags: tags.customers,
+    params: IdParam,
+    querystring: AdminCustomerQuery,
+    response: { 200: AdminCustomerDetail },
+  },
+  customerLedger: {
+    method: 'GET',
+    url: '/api/admin/customers/:id/ledger',
+    auth: 'staff',
+    summary: "A customer's balance changes, newest first",
+    tags: tags.customers,
+    params: IdParam,
+    querystring: AdminLedgerQuery,
+    response: { 200: BalanceHistory },
+  },
+  adjustCustomerBalance: {
+    method: 'POST',
+    url: '/api/admin/customers/:id/balance',
+    auth: 'owner',
+    summary:
+      'Add to or take from a balance with a reason (ledger line `adjustment`); never below zero: 409 BALANCE_BELOW_ZERO',
+    tags: tags.customers,
+    params: IdParam,
+    body: BalanceAdjustmentBody,
+    response: { 200: AdminCustomer },
+  },
+  disableCustomer: {
+    method: 'POST',
+    url: '/api/admin/customers/:id/disable',
+    auth: 'owner',
+    summary: "Disable an account: every session ends at once (the customer's next call: 403)",
+    tags: tags.customers,
+    params: IdParam,
+    response: { 200: AdminCustomer },
+  },
+  enableCustomer: {
+    method: 'POST',
+    url: '/api/admin/customers/:id/enable',
+    auth: 'owner',
+    summary: 'Enable a disabled account again (the customer signs in anew)',
+    tags: tags.customers,
+    params: IdParam,
+    response: { 200: AdminCustomer },
   },
 
   // ------------------------------------------------------------------ audit (owner only)

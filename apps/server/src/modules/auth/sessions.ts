@@ -1,15 +1,15 @@
 // Server-side sessions with rotating refresh tokens (RFC 9700): every refresh hands out a new
 // refresh token and retires the old one; presenting a retired token again, after a short grace
 // period, is treated as theft and revokes the whole session.
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, type Column, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import type { Db, DbOrTx } from '../../db/client.js'
+import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { refreshTokens, sessions } from '../../db/schema/auth.js'
 import type { TableVersions } from '../../db/table-versions.js'
 import { AppError } from '../../http/errors.js'
 import type { AuthContext } from '../../http/route.js'
 import { ReadCache } from '../../lib/read-cache.js'
-import { accountDisabled } from '../users/service.js'
+import { accountDisabled, lockEnabledAccount } from '../users/service.js'
 import {
   type AccessClaims,
   type AccessTokens,
@@ -34,6 +34,7 @@ type RefreshOutcome =
   | { kind: 'reused' }
   | { kind: 'unknown' }
   | { kind: 'dead' }
+  | { kind: 'disabled' }
 
 type SessionRow = { userId: number; revokedAt: Date | null; expiresAt: Date; disabled: boolean }
 
@@ -54,8 +55,15 @@ export class SessionService {
     this.#rows = new ReadCache(tables, ['sessions', 'users'], 10_000)
   }
 
-  /** Opens a session for a user who has just proved who they are. */
-  async open(userId: number, tx: DbOrTx = this.db): Promise<IssuedTokens> {
+  /**
+   * Opens a session for a user who has just proved who they are; 403 ACCOUNT_DISABLED for a
+   * disabled account. The account's row is share-locked until the session is written, so a
+   * disable running at the same time either comes first (and this refuses) or waits and then
+   * revokes this session with the others: no session outlives a disable.
+   */
+  async open(userId: number, tx?: Tx): Promise<IssuedTokens> {
+    if (!tx) return this.db.transaction((inner) => this.open(userId, inner))
+    if (!(await lockEnabledAccount(tx, userId))) throw new AppError('ACCOUNT_DISABLED')
     const refreshToken = newRefreshToken()
     const [session] = await tx
       .insert(sessions)
@@ -91,7 +99,8 @@ export class SessionService {
         .for('update', { of: sessions })
       if (!row) return { kind: 'unknown' }
       const now = new Date()
-      if (row.revokedAt || row.expiresAt <= now || row.disabled) return { kind: 'dead' }
+      if (row.disabled) return { kind: 'disabled' }
+      if (row.revokedAt || row.expiresAt <= now) return { kind: 'dead' }
       if (row.rotatedAt && now.getTime() - row.rotatedAt.getTime() > REFRESH_GRACE_MS) {
         await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.sessionId))
         return { kind: 'reused' }
@@ -115,6 +124,8 @@ export class SessionService {
       case 'dead':
       case 'reused':
         throw new AppError('SESSION_REVOKED')
+      case 'disabled':
+        throw new AppError('ACCOUNT_DISABLED')
       case 'issued':
         return {
           access_token: await this.tokens.sign({
@@ -132,6 +143,29 @@ export class SessionService {
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+  }
+
+  /**
+   * Ends every session of a user at once, in the caller's transaction (a disabled account): the
+   * check of every request reads the session row, so this holds in every server process.
+   */
+  async revokeAllOf(tx: DbOrTx, userId: number): Promise<number> {
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id })
+    return revoked.length
+  }
+
+  /** For another module's statement: the live sessions (not revoked, not expired) of `userId`. */
+  liveSessionCount(userId: Column | SQL): SQL<number> {
+    const live = and(
+      eq(sessions.userId, userId),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, sql`now()`),
+    )
+    return subquery(sql`select count(*) from ${sessions} where ${live}`).mapWith(Number)
   }
 
   /**
@@ -169,11 +203,13 @@ export class SessionService {
   }
 }
 
-/** 403 unless the session is the token's, live, and its account enabled. */
+/**
+ * 403 unless the session is the token's, live, and its account enabled. A disabled account says
+ * so even though disabling also revoked its sessions.
+ */
 function checkSession(claims: AccessClaims, row: SessionRow | null): AuthContext {
-  if (!row || row.userId !== claims.userId || row.revokedAt || row.expiresAt <= new Date()) {
-    throw new AppError('SESSION_REVOKED')
-  }
+  if (!row || row.userId !== claims.userId) throw new AppError('SESSION_REVOKED')
   if (row.disabled) throw new AppError('ACCOUNT_DISABLED')
+  if (row.revokedAt || row.expiresAt <= new Date()) throw new AppError('SESSION_REVOKED')
   return { userId: claims.userId, sessionId: claims.sessionId }
 }

@@ -1,7 +1,8 @@
 // Authorization of the back office (back-office.md, "Staff accounts"): every /api/admin route but
 // setup and sign-in refuses anonymous callers, customers' tokens and forged staff tokens with 401,
 // every owner route refuses support staff with 403 before reading the body, and a staff token
-// opens no customer endpoint.
+// opens no customer endpoint. Support reads a customer but changes nothing of it; a customer the
+// owner disables is refused on every customer endpoint at once.
 import { adminApi, api, buildPath, type RouteDef } from '@shop/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccessTokens } from '../../../src/modules/auth/tokens.js'
@@ -33,18 +34,24 @@ afterAll(async () => {
 const adminRoutes = Object.entries(adminApi) as [string, RouteDef][]
 const customerRoutes = Object.entries(api) as [string, RouteDef][]
 
-function urlOf(route: RouteDef): string {
+function urlOf(route: RouteDef, values: Record<string, string | number> = {}): string {
   const params: Record<string, string | number> = {}
   for (const name of route.url.match(/:(\w+)/g) ?? []) params[name.slice(1)] = 1
-  return buildPath(route.url as '/api/x', params as never)
+  return buildPath(route.url as '/api/x', { ...params, ...values } as never)
 }
 
-function call(route: RouteDef, headers: Record<string, string>) {
+/** The route with every path parameter 1 (or `values`), and `payload` or an empty body. */
+function call(
+  route: RouteDef,
+  headers: Record<string, string>,
+  values: Record<string, string | number> = {},
+  payload?: object,
+) {
   return t.app.inject({
     method: route.method,
-    url: urlOf(route),
+    url: urlOf(route, values),
     headers,
-    ...(route.body ? { payload: {} } : {}),
+    ...(route.body ? { payload: payload ?? {} } : {}),
   })
 }
 
@@ -81,6 +88,41 @@ describe('back-office tokens', () => {
         const res = await call(route, { authorization: `Bearer ${token}` })
         expect(res.statusCode, `${name} with ${kind}: ${res.body}`).toBe(401)
       }
+    }
+  })
+
+  it("let support read a customer's page but change nothing: balance, access and audit stay", async () => {
+    const target = await signUp(t.app)
+    const read = await call(adminApi.getCustomer, support.headers, { id: target.id })
+    expect(read.statusCode, read.body).toBe(200)
+    const writes = [
+      [adminApi.adjustCustomerBalance, { change_eur: 100, reason: 'A gift from support' }],
+      [adminApi.disableCustomer, undefined],
+      [adminApi.enableCustomer, undefined],
+    ] as const
+    for (const [route, payload] of writes) {
+      const res = await call(route, support.headers, { id: target.id }, payload)
+      expect(res.statusCode, route.url).toBe(403)
+      expect(res.json().code).toBe('FORBIDDEN')
+    }
+    const after = await call(adminApi.getCustomer, owner.headers, { id: target.id })
+    expect(after.json()).toMatchObject({ balance_eur: 0, disabled: false, active_sessions: 1 })
+    const audit = await call(adminApi.audit, owner.headers)
+    const entries = audit.json().entries as { entity: string; entity_id: string }[]
+    expect(
+      entries.filter((e) => e.entity === 'customer' && e.entity_id === String(target.id)),
+    ).toEqual([])
+  })
+
+  it('refuse a customer disabled by the owner on every customer endpoint with 403 at once', async () => {
+    const target = await signUp(t.app)
+    const disabled = await call(adminApi.disableCustomer, owner.headers, { id: target.id })
+    expect(disabled.statusCode, disabled.body).toBe(200)
+    const routes = customerRoutes.filter(([name, r]) => r.auth === true && name !== 'demoPay')
+    for (const [name, route] of routes) {
+      const res = await call(route, target.headers)
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(403)
+      expect(res.json().code, name).toBe('ACCOUNT_DISABLED')
     }
   })
 

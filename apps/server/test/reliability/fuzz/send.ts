@@ -39,6 +39,17 @@ function describeRequest(req: Sent): string {
   return `${req.method} ${req.url.slice(0, 300)} ${JSON.stringify(req.headers).slice(0, 300)}${body}`
 }
 
+/** Whether a path segment names the fuzzed customer or the other one (as the router reads it). */
+function fuzzedCustomer(segment: string): boolean {
+  let id: number
+  try {
+    id = Number(decodeURIComponent(segment).trim())
+  } catch {
+    return false
+  }
+  return id === target.user.id || id === target.other.id
+}
+
 /** Sends one request and checks every promise about its answer. */
 export const timeByRoute: Record<string, number> = {}
 
@@ -54,6 +65,13 @@ export async function send(original: Sent): Promise<void> {
     req = { ...req, headers: { ...req.headers, authorization: `Bearer ${fresh.access_token}` } }
     lastChange = await changeCount()
     succeededSinceSnapshot++ // the new session is a change of ours
+  }
+  // Disabling a fuzzed customer would end their sessions for every later request (enabling again
+  // does not revive them): the owner's disable goes to the spare customer instead.
+  const disabled = /^\/api\/admin\/customers\/([^/?#]+)\/disable/.exec(req.url)
+  if (disabled?.[1] && fuzzedCustomer(disabled[1])) {
+    const url = req.url.replace(disabled[0], `/api/admin/customers/${target.spare.id}/disable`)
+    req = { ...req, url }
   }
   const started = performance.now()
   const res = await target.t.app.inject({

@@ -7,8 +7,11 @@ import type { Customer } from '../../support/factories.js'
 
 export const BOT_TOKEN = '7000000004:AAH-fuzz_bot_secret_part_0123456789'
 
-/** Filled in by the suite's set-up. */
-export const target = {} as { t: TestApp; user: Customer; other: Customer }
+/**
+ * Filled in by the suite's set-up. `spare`: the customer a disable of `user` or `other` is
+ * sent to instead (send.ts), so that the fuzzed customers stay signed in.
+ */
+export const target = {} as { t: TestApp; user: Customer; other: Customer; spare: Customer }
 /** Access tokens by kind (valid, other, garbage, expired, revoked, foreign; staff: the owner's). */
 export const tokens: Record<string, string> = {}
 /** Real ids and codes (the fuzzed customer's and another's), so requests reach deep code. */

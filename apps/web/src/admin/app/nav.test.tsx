@@ -16,6 +16,7 @@ const ALL = [
   'Cities & districts',
   'Coupons',
   'FAQ',
+  'Customers',
   'Support categories',
   'Staff',
   'Audit log',
@@ -52,7 +53,7 @@ describe('navigation by role', () => {
     mockApi({ ...me(support), 'GET /api/admin/faq': () => ({ items: [] }) })
     const { router } = renderAdmin('/faq')
     await screen.findByRole('heading', { level: 1, name: 'FAQ' })
-    expect(navLinks()).toEqual(['Orders', 'Support inbox', 'FAQ'])
+    expect(navLinks()).toEqual(['Orders', 'Support inbox', 'FAQ', 'Customers'])
 
     await router.navigate('/staff')
     expect(await screen.findByText('This screen is not for your role')).toBeInTheDocument()
@@ -64,7 +65,7 @@ describe('navigation by role', () => {
     renderAdmin('/faq')
     await screen.findByRole('heading', { level: 1, name: 'FAQ' })
     await screen.findByText('Support')
-    expect(navLinks()).toEqual(['Orders', 'Support inbox', 'FAQ'])
+    expect(navLinks()).toEqual(['Orders', 'Support inbox', 'FAQ', 'Customers'])
   })
 
   it('shows the forbidden notice when the server answers 403', async () => {

@@ -1,6 +1,13 @@
 import type { StaffRole } from '@shop/contract'
 import type { ComponentType } from 'react'
-import { ChatIcon, CoinIcon, PinIcon, ReceiptIcon, WalletIcon } from '../../shared/ui/icons'
+import {
+  ChatIcon,
+  CoinIcon,
+  PinIcon,
+  ReceiptIcon,
+  UserIcon,
+  WalletIcon,
+} from '../../shared/ui/icons'
 import type { AdminEndpoint } from '../api/call'
 import { BoxIcon, FolderIcon, ListIcon, QuestionIcon, TransferIcon, UsersIcon } from '../ui/icons'
 
@@ -72,6 +79,13 @@ export const NAV: readonly NavEntry[] = [
     label: 'nav.faq',
     icon: QuestionIcon,
     endpoint: 'GET /api/admin/faq',
+    ownerOnly: false,
+  },
+  {
+    to: '/customers',
+    label: 'nav.customers',
+    icon: UserIcon,
+    endpoint: 'GET /api/admin/customers',
     ownerOnly: false,
   },
   {

@@ -33,6 +33,12 @@ const StaffPage = lazy(() =>
 const AuditPage = lazy(() =>
   import('../audit/AuditPage').then((module) => ({ default: module.AuditPage })),
 )
+const CustomersPage = lazy(() =>
+  import('../customers/CustomersPage').then((module) => ({ default: module.CustomersPage })),
+)
+const CustomerPage = lazy(() =>
+  import('../customers/CustomerPage').then((module) => ({ default: module.CustomerPage })),
+)
 const PaymentsPage = lazy(() =>
   import('../payments/PaymentsPage').then((module) => ({ default: module.PaymentsPage })),
 )
@@ -68,6 +74,8 @@ export const adminRoutes: RouteObject[] = [
         children: [
           { index: true, element: <Home /> },
           { path: 'faq', element: <FaqPage /> },
+          { path: 'customers', element: <CustomersPage /> },
+          { path: 'customers/:id', element: <CustomerPage /> },
           { path: 'orders', element: <OrdersPage /> },
           { path: 'orders/:code', element: <OrderPage /> },
           { path: 'tickets', element: <TicketsPage /> },

@@ -31,6 +31,8 @@ await Promise.all([
   import('../categories/CategoriesPage'),
   import('../staff/StaffPage'),
   import('../audit/AuditPage'),
+  import('../customers/CustomersPage'),
+  import('../customers/CustomerPage'),
   import('../payments/PaymentsPage'),
   import('../payments/PaymentPage'),
   import('../transfers/TransfersPage'),
