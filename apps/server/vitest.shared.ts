@@ -6,14 +6,28 @@ export function serverProject(name: string, database: 'pglite' | 'postgres'): Us
   return {
     resolve: {
       // Tests use the workspace packages' source, so they run without building them first.
-      alias: {
-        '@shop/contract': fileURLToPath(
-          new URL('../../packages/contract/src/index.ts', import.meta.url),
-        ),
-        '@shop/local-chain': fileURLToPath(
-          new URL('../../packages/local-chain/src/index.ts', import.meta.url),
-        ),
-      },
+      // (Exact names: a prefix alias would turn `@shop/local-chain/lock-owner` into a path
+      // under index.ts.)
+      alias: [
+        {
+          find: /^@shop\/contract$/,
+          replacement: fileURLToPath(
+            new URL('../../packages/contract/src/index.ts', import.meta.url),
+          ),
+        },
+        {
+          find: /^@shop\/local-chain$/,
+          replacement: fileURLToPath(
+            new URL('../../packages/local-chain/src/index.ts', import.meta.url),
+          ),
+        },
+        {
+          find: /^@shop\/local-chain\/lock-owner$/,
+          replacement: fileURLToPath(
+            new URL('../../packages/local-chain/src/lock-owner.ts', import.meta.url),
+          ),
+        },
+      ],
     },
     test: {
       name,

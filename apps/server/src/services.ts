@@ -10,6 +10,7 @@ import { JobState } from './jobs.js'
 import { SecretSeal } from './lib/sealed-secret.js'
 import { type Logger, silentLogger } from './logger.js'
 import { AuditLog } from './modules/audit/service.js'
+import { LoginChallenges } from './modules/auth/login-challenge.js'
 import { type AuthRateLimitOptions, AuthRateLimits } from './modules/auth/rate-limits.js'
 import { AccountService } from './modules/auth/service.js'
 import { SessionService } from './modules/auth/sessions.js'
@@ -126,8 +127,15 @@ export function createServices(
     rateLimits,
   )
   const accounts = new AccountService(db, users, sessions)
-  const telegram = new TelegramLoginService(db, users, sessions, config.telegramBotToken)
+  const telegram = new TelegramLoginService(
+    db,
+    users,
+    sessions,
+    config.telegramBotToken,
+    rateLimits,
+  )
   const authLimits = new AuthRateLimits(rateLimits, options.authLimits?.limits)
+  const loginChallenges = new LoginChallenges(config.jwtSecret, rateLimits)
 
   const rateHistory = new RateHistory(db)
   const rates = new RateService(
@@ -182,6 +190,7 @@ export function createServices(
     accounts,
     telegram,
     authLimits,
+    loginChallenges,
     users,
     support,
     adminTickets: new AdminTickets(db, {

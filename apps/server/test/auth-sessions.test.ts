@@ -133,9 +133,32 @@ describe('refresh', () => {
     expect(tabA.statusCode).toBe(200)
     expect(tabB.statusCode).toBe(200)
     expect(await liveRefreshTokens(sessionOf(user.accessToken))).toBe(1)
-    // The later one holds the live token; both access tokens work.
-    expect((await refresh(tabB.json().refresh_token)).statusCode).toBe(200)
+    // Both got the same successor pair: it is the one live token, and it works.
+    expect(tabB.json()).toEqual(tabA.json())
     expect((await me(tabA.json().access_token)).statusCode).toBe(200)
+    expect((await refresh(tabB.json().refresh_token)).statusCode).toBe(200)
+  })
+
+  it('answers 20 parallel refreshes with one token with one and the same new pair', async () => {
+    const user = await signUp(t.app)
+    const results = await Promise.all(Array.from({ length: 20 }, () => refresh(user.refreshToken)))
+    for (const res of results) expect(res.statusCode).toBe(200)
+    const pairs = new Set(results.map((res) => res.body))
+    expect(pairs.size).toBe(1)
+    expect(await liveRefreshTokens(sessionOf(user.accessToken))).toBe(1)
+  })
+
+  it('keeps at most 20 live sessions per account: a new sign-in ends the oldest', async () => {
+    const user = await signUp(t.app)
+    const logins = []
+    for (let i = 0; i < 20; i++) logins.push((await login(user.username, user.password)).json())
+    // The sign-up's session was the oldest of 21: it ended.
+    expect((await me(user.accessToken)).statusCode).toBe(403)
+    expect((await me(logins[0].access_token)).statusCode).toBe(200)
+    await login(user.username, user.password)
+    expect((await me(logins[0].access_token)).statusCode).toBe(403)
+    expect((await me(logins[1].access_token)).statusCode).toBe(200)
+    expect((await me(logins[19].access_token)).statusCode).toBe(200)
   })
 
   it('leaves at most one live refresh token after 100 parallel refreshes of one token', async () => {

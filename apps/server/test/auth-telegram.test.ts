@@ -176,7 +176,11 @@ describe('Telegram login', () => {
 
   it('creates one account when the same Telegram user logs in twice at once', async () => {
     const data = widgetData({ username: 'twice_at_once' })
-    const results = await Promise.all([telegramLogin(signed(data)), telegramLogin(signed(data))])
+    // Two widget logins of one user (two devices): each payload is signed on its own.
+    const results = await Promise.all([
+      telegramLogin(signed(data)),
+      telegramLogin(signed({ ...data, auth_date: data.auth_date - 1 })),
+    ])
     expect(results.map((res) => res.statusCode)).toEqual([200, 200])
     expect(results[0]?.json().user.id).toBe(results[1]?.json().user.id)
   })
@@ -185,9 +189,26 @@ describe('Telegram login', () => {
     const data = widgetData({ username: 'to_be_disabled' })
     await telegramLogin(signed(data))
     await t.database.db.update(users).set({ disabled: true }).where(eq(users.telegramId, data.id))
-    const res = await telegramLogin(signed(data))
+    const res = await telegramLogin(signed({ ...data, auth_date: data.auth_date - 1 }))
     expect(res.statusCode).toBe(403)
     expect(res.json().code).toBe('ACCOUNT_DISABLED')
+  })
+
+  it('accepts each signed payload once: a replay opens no second session', async () => {
+    const payload = signed(widgetData({ username: 'replayed' }))
+    expect((await telegramLogin(payload)).statusCode).toBe(200)
+    const replays = await Promise.all(Array.from({ length: 5 }, () => telegramLogin(payload)))
+    for (const res of replays) {
+      expect(res.statusCode).toBe(401)
+      expect(res.json().code).toBe('TELEGRAM_AUTH_EXPIRED')
+    }
+  })
+
+  it('refuses an id no Telegram user has with 400, not 500', async () => {
+    for (const id of [1e20, 2 ** 53, 0, -5]) {
+      const res = await telegramLogin(signed(widgetData({ id })))
+      expect(res.statusCode, String(id)).toBe(400)
+    }
   })
 
   it('does not let a password login into a Telegram account', async () => {

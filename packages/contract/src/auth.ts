@@ -39,8 +39,24 @@ export type RegisterBody = Static<typeof RegisterBody>
 export const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: USERNAME_MAX_LENGTH }),
   password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+  /**
+   * A solved proof-of-work challenge (`GET /api/auth/challenge`, ALTCHA's base64 payload): asked
+   * for (429 CHALLENGE_REQUIRED) once a username has had too many wrong guesses, so that the
+   * rightful owner still gets in while guessing stays slow.
+   */
+  proof: Type.Optional(Type.String({ maxLength: 2048 })),
 })
 export type LoginBody = Static<typeof LoginBody>
+
+/** An ALTCHA proof-of-work challenge, solved in the browser. */
+export const LoginChallenge = Type.Object({
+  algorithm: Type.String(),
+  challenge: Type.String(),
+  maxnumber: Type.Integer(),
+  salt: Type.String(),
+  signature: Type.String(),
+})
+export type LoginChallenge = Static<typeof LoginChallenge>
 
 export const RefreshBody = Type.Object({
   refresh_token: Type.String({ minLength: 1, maxLength: REFRESH_TOKEN_MAX_LENGTH }),
@@ -65,12 +81,13 @@ export type CheckUsernameResponse = Static<typeof CheckUsernameResponse>
 
 /** The fields the Telegram Login Widget hands to its callback, sent unchanged. */
 export const TelegramLoginBody = Type.Object({
-  id: Type.Integer({ minimum: 1, description: 'Telegram user id' }),
+  // Telegram ids fit in 52 bits (Telegram's own statement); beyond that is not a Telegram user.
+  id: Type.Integer({ minimum: 1, maximum: 2 ** 52, description: 'Telegram user id' }),
   first_name: Type.String({ minLength: 1, maxLength: 256 }),
   last_name: Type.Optional(Type.String({ maxLength: 256 })),
   username: Type.Optional(Type.String({ maxLength: 256 })),
   photo_url: Type.Optional(Type.String({ maxLength: 2048 })),
-  auth_date: Type.Integer({ minimum: 0, description: 'Unix time in seconds' }),
+  auth_date: Type.Integer({ minimum: 0, maximum: 2 ** 40, description: 'Unix time in seconds' }),
   hash: Type.String({ pattern: '^[a-f0-9]{64}$', description: 'HMAC-SHA256, hex' }),
 })
 export type TelegramLoginBody = Static<typeof TelegramLoginBody>

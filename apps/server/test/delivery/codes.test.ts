@@ -3,6 +3,7 @@
 // confirms (or gives it back when it expires), and only the buyer ever reads it.
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../../src/db/client.js'
 import { products } from '../../src/db/schema/catalog.js'
 import { deliveryCodes } from '../../src/db/schema/delivery.js'
 import { signUp } from '../helpers.js'
@@ -226,12 +227,12 @@ describe('buying a code product', () => {
   })
 
   it('keeps the stock equal to the codes not yet sold', async () => {
-    const [row] = await shop.t.database.db
-      .execute<{ bad: number }>(sql`
-      select count(*)::int as bad from ${products} p where p.delivery = 'code' and (
+    const [row] = await queryRows<{ bad: number }>(
+      shop.t.database.db,
+      sql`select count(*)::int as bad from ${products} p where p.delivery = 'code' and (
         p.stock <> (select count(*) from delivery_codes c where c.product_id = p.id and c.status <> 'delivered')
-        or p.reserved <> (select count(*) from delivery_codes c where c.product_id = p.id and c.status = 'reserved'))`)
-      .then((r) => ('rows' in r ? r.rows : r) as { bad: number }[])
+        or p.reserved <> (select count(*) from delivery_codes c where c.product_id = p.id and c.status = 'reserved'))`,
+    )
     expect(row?.bad).toBe(0)
   })
 })

@@ -4,6 +4,7 @@ import Type from 'typebox'
 import {
   CheckUsernameResponse,
   LoginBody,
+  LoginChallenge,
   RefreshBody,
   RegisterBody,
   TelegramLoginBody,
@@ -76,6 +77,14 @@ export const accountRoutes = {
     tags: ['auth'],
     body: LoginBody,
     response: { 200: AuthResponse },
+  },
+  loginChallenge: {
+    method: 'POST',
+    url: '/api/auth/challenge',
+    auth: false,
+    summary: 'A proof-of-work challenge, for a login after too many wrong guesses',
+    tags: ['auth'],
+    response: { 200: LoginChallenge },
   },
   checkUsername: {
     method: 'GET',

@@ -56,12 +56,15 @@ export class AuthRateLimits {
 
   /**
    * Runs a login attempt under the per-client and per-username limits. Only a wrong username or
-   * password counts; a successful login also clears the username's count.
+   * password counts; a successful login also clears the username's count. Past the username's
+   * limit an attempt is not refused outright (anyone could lock anyone out): it must carry a
+   * solved proof of work (`proven`), else 429 CHALLENGE_REQUIRED.
    */
   async guardLogin<T>(
     username: string,
     clientAddress: string | undefined,
     attempt: () => Promise<T>,
+    proven: () => Promise<boolean> = async () => false,
   ): Promise<T> {
     const clientKey = this.#clients.of(clientAddress)
     const clientCounter = clientKey ? `login-client:${clientKey}` : null
@@ -71,10 +74,11 @@ export class AuthRateLimits {
       if (client.count > this.limits.loginPerClient.max) throw tooManyAttempts(client.resetInMs)
     }
     const user = await this.store.increment(userCounter, this.limits.loginPerUsername.windowMs)
-    if (user.count > this.limits.loginPerUsername.max) {
-      // Refused without checking a password: not a guess this client gets charged for.
+    if (user.count > this.limits.loginPerUsername.max && !(await proven())) {
+      // Refused without checking a password: not a guess this client or name gets charged for.
       if (clientCounter) await this.store.decrement(clientCounter)
-      throw tooManyAttempts(user.resetInMs)
+      await this.store.decrement(userCounter)
+      throw new AppError('CHALLENGE_REQUIRED')
     }
     let result: T
     try {

@@ -1,17 +1,28 @@
 import { api } from '@shop/contract'
 import type { AppContext } from '../../app-context.js'
+import { AppError } from '../../http/errors.js'
 import { defineRoute } from '../../http/route.js'
 import { toUserDto as toUser } from '../users/service.js'
+import { usernameProblem } from './validation.js'
 
 export function authRoutes({ app, services }: AppContext): void {
-  const { accounts, authLimits, sessions, telegram, users } = services
+  const { accounts, authLimits, loginChallenges, sessions, telegram, users } = services
   // request.ip is the socket's address (trustProxy is off); the limiter only ever sees an HMAC.
   defineRoute(app, api.register, ({ body, request }) =>
     authLimits.guardRegistration(request.ip, () => accounts.register(body)),
   )
-  defineRoute(app, api.login, ({ body, request }) =>
-    authLimits.guardLogin(body.username, request.ip, () => accounts.login(body)),
-  )
+  // A name sign-up would refuse cannot exist: refused before any lookup or count, so that a
+  // spelling PostgreSQL's lower() folds onto a real name (`İ` -> `i`) gets no guesses of its own.
+  defineRoute(app, api.login, ({ body, request }) => {
+    if (usernameProblem(body.username)) throw new AppError('INVALID_CREDENTIALS')
+    return authLimits.guardLogin(
+      body.username,
+      request.ip,
+      () => accounts.login(body),
+      () => loginChallenges.accepts(body.proof),
+    )
+  })
+  defineRoute(app, api.loginChallenge, () => loginChallenges.create())
   defineRoute(app, api.checkUsername, ({ params }) => accounts.checkUsername(params.username))
   // The validator keeps unknown fields, and Telegram signed every field it sent, so the whole
   // body is what gets verified.

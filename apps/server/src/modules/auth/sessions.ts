@@ -1,7 +1,7 @@
 // Server-side sessions with rotating refresh tokens (RFC 9700): every refresh hands out a new
 // refresh token and retires the old one; presenting a retired token again, after a short grace
 // period, is treated as theft and revokes the whole session.
-import { and, type Column, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, type Column, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { refreshTokens, sessions } from '../../db/schema/auth.js'
@@ -19,10 +19,12 @@ import {
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
 /**
- * Two tabs may refresh with the same token at once; the second one within this window gets a
- * fresh token instead of being treated as a thief (and the first one's token is retired).
+ * Two tabs may refresh with the same token at once; within this window the second one gets the
+ * same successor pair as the first (not a pair of its own), instead of being treated as a thief.
  */
 export const REFRESH_GRACE_MS = 10_000
+/** Live sessions one account may hold; a new sign-in beyond it ends the oldest. */
+export const MAX_LIVE_SESSIONS = 20
 
 export interface IssuedTokens {
   access_token: string
@@ -30,7 +32,7 @@ export interface IssuedTokens {
 }
 
 type RefreshOutcome =
-  | { kind: 'issued'; userId: number; sessionId: string; refreshToken: string }
+  | { kind: 'issued'; userId: number; sessionId: string; refreshToken: string; at: Date }
   | { kind: 'reused' }
   | { kind: 'unknown' }
   | { kind: 'dead' }
@@ -73,6 +75,7 @@ export class SessionService {
     await tx
       .insert(refreshTokens)
       .values({ tokenHash: hashRefreshToken(refreshToken), sessionId: session.id })
+    await this.#endOldestBeyondLimit(tx, userId)
     return {
       access_token: await this.tokens.sign({ userId, sessionId: session.id }),
       refresh_token: refreshToken,
@@ -101,22 +104,27 @@ export class SessionService {
       const now = new Date()
       if (row.disabled) return { kind: 'disabled' }
       if (row.revokedAt || row.expiresAt <= now) return { kind: 'dead' }
-      if (row.rotatedAt && now.getTime() - row.rotatedAt.getTime() > REFRESH_GRACE_MS) {
-        await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.sessionId))
-        return { kind: 'reused' }
+      const refreshToken = this.tokens.successorOf(presented)
+      if (row.rotatedAt) {
+        if (now.getTime() - row.rotatedAt.getTime() > REFRESH_GRACE_MS) {
+          await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.sessionId))
+          return { kind: 'reused' }
+        }
+        // A second refresh with the same token (another tab) inside the grace period: the same
+        // pair the first one got, the access token signed at the same second.
+        const at = row.rotatedAt
+        return { kind: 'issued', userId: row.userId, sessionId: row.sessionId, refreshToken, at }
       }
-      // Retire every live token of the session (the presented one, or within the grace period
-      // the one a concurrent refresh just issued), so exactly one stays live.
       await tx
         .update(refreshTokens)
         .set({ rotatedAt: now })
-        .where(and(eq(refreshTokens.sessionId, row.sessionId), isNull(refreshTokens.rotatedAt)))
-      const refreshToken = newRefreshToken()
+        .where(eq(refreshTokens.tokenHash, tokenHash))
       await tx
         .insert(refreshTokens)
         .values({ tokenHash: hashRefreshToken(refreshToken), sessionId: row.sessionId })
+        .onConflictDoNothing()
       await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId))
-      return { kind: 'issued', userId: row.userId, sessionId: row.sessionId, refreshToken }
+      return { kind: 'issued', userId: row.userId, sessionId: row.sessionId, refreshToken, at: now }
     })
     switch (outcome.kind) {
       case 'unknown':
@@ -128,13 +136,32 @@ export class SessionService {
         throw new AppError('ACCOUNT_DISABLED')
       case 'issued':
         return {
-          access_token: await this.tokens.sign({
-            userId: outcome.userId,
-            sessionId: outcome.sessionId,
-          }),
+          access_token: await this.tokens.sign(
+            { userId: outcome.userId, sessionId: outcome.sessionId },
+            outcome.at.getTime(),
+          ),
           refresh_token: outcome.refreshToken,
         }
     }
+  }
+
+  /** Ends the account's oldest live sessions beyond MAX_LIVE_SESSIONS (in the caller's tx). */
+  async #endOldestBeyondLimit(tx: Tx, userId: number): Promise<void> {
+    const live = and(
+      eq(sessions.userId, userId),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, sql`now()`),
+    )
+    const oldest = tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(live)
+      .orderBy(sql`${sessions.createdAt} desc`, sql`${sessions.id} desc`)
+      .offset(MAX_LIVE_SESSIONS)
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(live, inArray(sessions.id, oldest)))
   }
 
   /** Ends a session at once: its access and refresh tokens stop working. */

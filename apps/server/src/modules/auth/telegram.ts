@@ -6,6 +6,7 @@ import crypto from 'node:crypto'
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@shop/contract'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../http/errors.js'
+import type { CounterStore } from '../../http/rate-limit.js'
 import { toUserDto, type UserService } from '../users/service.js'
 import type { AuthResult } from './service.js'
 import type { SessionService } from './sessions.js'
@@ -93,14 +94,23 @@ export interface TelegramLoginData {
   hash: string
 }
 
+/** How long a used widget payload is remembered: as long as it could still be accepted. */
+const USED_PAYLOAD_MS = (TELEGRAM_AUTH_MAX_AGE_SECONDS + TELEGRAM_AUTH_CLOCK_SKEW_SECONDS) * 1000
+
 export class TelegramLoginService {
   readonly #botToken: string | null
 
+  /**
+   * `usedPayloads`: the shop's shared counter store (memory, Redis, or PostgreSQL), where each
+   * accepted payload's signature is counted, so that a captured payload opens one session, not
+   * one per replay in its hour of validity, in any server process.
+   */
   constructor(
     private readonly db: Db,
     private readonly users: UserService,
     private readonly sessions: SessionService,
     botToken: string | null,
+    private readonly usedPayloads: CounterStore,
   ) {
     this.#botToken = botToken
   }
@@ -121,6 +131,8 @@ export class TelegramLoginService {
     if (data.first_name.includes('\u0000')) {
       throw new AppError('VALIDATION_ERROR', 'body.first_name must not contain NUL characters')
     }
+    const used = await this.usedPayloads.increment(`telegram-login:${data.hash}`, USED_PAYLOAD_MS)
+    if (used.count > 1) throw new AppError('TELEGRAM_AUTH_EXPIRED')
     // A lost race (the same Telegram user, or the chosen username, created meanwhile) is
     // settled by the unique indexes and simply tried again.
     for (let attempt = 0; attempt < 3; attempt++) {

@@ -13,6 +13,10 @@ export interface AccessClaims {
   sessionId: string
 }
 
+/** Ids are PostgreSQL integers; session ids are UUIDs. */
+const MAX_ID = 2_147_483_647
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /** How many verified tokens are remembered (a few hundred bytes each). */
 const VERIFIED_CACHE_SIZE = 10_000
 
@@ -28,6 +32,8 @@ export class AccessTokens {
    * that verified once stays valid (it cannot be revoked; its session can) until `exp`.
    */
   readonly #verified = new Map<string, { claims: AccessClaims; exp: number }>()
+  /** Key of `successorOf`, derived from the secret apart from the signing key. */
+  readonly #successorKey: Buffer
 
   /**
    * `audience`: whose tokens these are. Customers' (`shop`) and staff's (`back-office`) are
@@ -44,6 +50,18 @@ export class AccessTokens {
       false,
       ['sign', 'verify'],
     )
+    this.#successorKey = Buffer.from(
+      crypto.hkdfSync('sha256', secret, 'privacy-shop', `refresh-successor:${audience}`, 32),
+    )
+  }
+
+  /**
+   * The refresh token that follows `presented`: a keyed hash of it, so that every refresh of one
+   * token within the grace period hands out the same successor (not one per request) without
+   * the server keeping any token in the clear.
+   */
+  successorOf(presented: string): string {
+    return crypto.createHmac('sha256', this.#successorKey).update(presented).digest('base64url')
   }
 
   async sign(claims: AccessClaims, now = Date.now()): Promise<string> {
@@ -73,20 +91,32 @@ export class AccessTokens {
     const known = this.verified(token)
     if (known) return known
     try {
+      // Every claim this server puts in a token must be there and sane, even when the signature
+      // is good: a token without `exp` never expires, and a `sid` that is not a UUID would reach
+      // the database as one (an outside review found both).
       const { payload } = await jwtVerify(token, await this.#key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: this.audience,
+        requiredClaims: ['sub', 'sid', 'iat', 'exp'],
+        maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
       })
       const userId = Number(payload.sub)
-      if (!Number.isSafeInteger(userId) || userId < 1 || typeof payload.sid !== 'string') {
+      const { sid, exp, iat } = payload
+      if (
+        !/^[1-9][0-9]{0,9}$/.test(String(payload.sub)) ||
+        userId > MAX_ID ||
+        typeof sid !== 'string' ||
+        !UUID.test(sid) ||
+        typeof exp !== 'number' ||
+        typeof iat !== 'number' ||
+        exp - iat > ACCESS_TOKEN_TTL_SECONDS
+      ) {
         throw new AppError('TOKEN_INVALID')
       }
-      const claims = { userId, sessionId: payload.sid }
-      if (typeof payload.exp === 'number') {
-        if (this.#verified.size >= VERIFIED_CACHE_SIZE) this.#verified.clear()
-        this.#verified.set(token, { claims, exp: payload.exp })
-      }
+      const claims = { userId, sessionId: sid }
+      if (this.#verified.size >= VERIFIED_CACHE_SIZE) this.#verified.clear()
+      this.#verified.set(token, { claims, exp })
       return claims
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED')

@@ -62,12 +62,30 @@ const PUBLIC = [
   'telegramLogin',
   'register',
   'login',
+  'loginChallenge',
   'checkUsername',
   'refresh',
   'refreshToken',
   'faq',
   'productImage',
 ]
+
+/** A token with the shop's secret, issuer and audience, and the given claims. */
+function rightlySigned(
+  secret: string,
+  claims: Record<string, unknown>,
+  sub: string,
+  expiresIn: string | null = '10m',
+): Promise<string> {
+  const jwt = new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(sub)
+    .setIssuer('privacy-shop')
+    .setAudience('shop')
+    .setIssuedAt()
+  if (expiresIn) jwt.setExpirationTime(expiresIn)
+  return jwt.sign(new TextEncoder().encode(secret))
+}
 
 describe('tokens', () => {
   it('only the intended endpoints are public', () => {
@@ -144,6 +162,19 @@ describe('tokens', () => {
       ],
       ['garbage', 'not-a-token'],
       ['empty', ''],
+      // Signed with the right secret, but claims this server never issues (an outside review
+      // found the first gave 500 and the second never expired).
+      ['sid not a UUID', await rightlySigned(secret, { sid: 'not-a-uuid' }, String(owner.id))],
+      [
+        'without exp',
+        await rightlySigned(secret, { sid: owner.sessionId }, String(owner.id), null),
+      ],
+      ['sub beyond an id', await rightlySigned(secret, { sid: owner.sessionId }, '99999999999')],
+      ['sub not a number', await rightlySigned(secret, { sid: owner.sessionId }, '1e3')],
+      [
+        'exp a year away',
+        await rightlySigned(secret, { sid: owner.sessionId }, String(owner.id), '365d'),
+      ],
     ]
     for (const [name, route] of routes.filter(([, r]) => r.auth)) {
       const url = urlOf(route)

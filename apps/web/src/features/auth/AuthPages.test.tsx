@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { createChallenge, verifySolution } from 'altcha-lib/v1'
 import { describe, expect, it } from 'vitest'
 import { useAuthStore } from '../../shared/auth/store'
 import i18n from '../../shared/i18n'
@@ -73,6 +74,33 @@ describe('login form', () => {
     })
     expect(localStorage.getItem('access_token')).toBe('access-1')
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/cart').length).toBeGreaterThan(0))
+  })
+})
+
+describe('login after too many wrong guesses', () => {
+  it("solves the shop's proof-of-work challenge in the browser and signs in", async () => {
+    const user = userEvent.setup()
+    const hmacKey = 'test-key'
+    const challenge = await createChallenge({ hmacKey, maxnumber: 2_000 })
+    const fetchMock = mockApi({
+      ...catalogue,
+      'POST /api/auth/challenge': () => challenge,
+      'POST /api/auth/web/login': async ({ body }) => {
+        const { proof } = body as { proof?: string }
+        if (proof && (await verifySolution(proof, hmacKey))) return testUser
+        return apiError(429, 'CHALLENGE_REQUIRED', 'Too many attempts for this account.')
+      },
+    })
+    renderApp('/login')
+    await user.type(await screen.findByLabelText('Username'), 'quiet_fox')
+    await user.type(screen.getByLabelText('Password'), 'Password123')
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    await screen.findByRole('heading', { level: 1, name: 'Products' })
+    const logins = callsTo(fetchMock, 'POST /api/auth/web/login') as { proof?: string }[]
+    expect(logins).toHaveLength(2)
+    expect(logins[0]?.proof).toBeUndefined()
+    expect(logins[1]?.proof).toEqual(expect.any(String))
+    expect(callsTo(fetchMock, 'POST /api/auth/challenge')).toHaveLength(1)
   })
 })
 
