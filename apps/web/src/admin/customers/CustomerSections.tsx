@@ -1,12 +1,12 @@
-import type { AdminCustomerDetail, TicketStatus } from '@shop/contract'
+import type { AdminCustomerDetail } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { Badge, type BadgeTone } from '../../shared/ui/Badge'
 import { Pager } from '../../shared/ui/Pager'
 import { OrderStatusBadge } from '../orders/OrderStatusBadge'
+import { TicketStatusBadge } from '../tickets/TicketStatusBadge'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
 import { LEDGER_PAGE_SIZE, ledgerQueryOptions } from './queries'
@@ -159,13 +159,7 @@ export function OrdersSection({ customer }: { customer: AdminCustomerDetail }) {
   )
 }
 
-const TICKET_TONES: Record<TicketStatus, BadgeTone> = {
-  open: 'amber',
-  answered: 'blue',
-  closed: 'grey',
-}
-
-/** The customer's most recently active tickets. */
+/** The customer's most recently active tickets, each opening its conversation. */
 export function TicketsSection({ customer }: { customer: AdminCustomerDetail }) {
   const { t } = useTranslation()
   const format = useFormat()
@@ -189,9 +183,12 @@ export function TicketsSection({ customer }: { customer: AdminCustomerDetail }) 
           {tickets.map((ticket) => (
             <Tr key={ticket.id}>
               <Td>
-                <span className="block break-words font-semibold text-slate-900">
+                <Link
+                  to={`/tickets/${ticket.id}`}
+                  className="block break-words font-semibold text-slate-900 hover:text-emerald-700 hover:underline"
+                >
                   {ticket.title}
-                </span>
+                </Link>
                 <span className="block font-mono text-slate-500 text-xs">{ticket.ticket_id}</span>
               </Td>
               <Td label={t('customers.category')}>{ticket.category_name}</Td>
@@ -199,9 +196,7 @@ export function TicketsSection({ customer }: { customer: AdminCustomerDetail }) 
                 {format.dateTime(ticket.updated_at)}
               </Td>
               <Td label={t('customers.status')}>
-                <Badge tone={TICKET_TONES[ticket.status]}>
-                  {t(`customers.ticketStatuses.${ticket.status}`)}
-                </Badge>
+                <TicketStatusBadge status={ticket.status} />
               </Td>
             </Tr>
           ))}

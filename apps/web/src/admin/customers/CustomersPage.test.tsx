@@ -116,8 +116,10 @@ describe('customers', () => {
       'href',
       '/orders/O-7K3M9Q2A',
     )
-    expect(screen.getByRole('row', { name: /Where is my code/ })).toHaveTextContent(
-      'Waiting for reply',
+    expect(screen.getByRole('row', { name: /Where is my code/ })).toHaveTextContent('Open')
+    expect(screen.getByRole('link', { name: 'Where is my code?' })).toHaveAttribute(
+      'href',
+      '/tickets/3',
     )
     expect(screen.queryByRole('button', { name: 'Adjust balance' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Disable account' })).toBeNull()
