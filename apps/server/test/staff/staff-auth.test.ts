@@ -167,6 +167,14 @@ describe('the first owner', () => {
       headers: { authorization: `Bearer ${rotated.json().access_token}` },
     })
     expect(me.statusCode).toBe(200)
+    // Parallel refreshes with one token (tabs) get one and the same successor pair.
+    const tabs = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post('/api/admin/auth/refresh', { refresh_token: rotated.json().refresh_token }),
+      ),
+    )
+    expect(tabs.map((tab) => tab.statusCode)).toEqual(Array(10).fill(200))
+    expect(new Set(tabs.map((tab) => tab.body)).size).toBe(1)
     const unknown = await post('/api/admin/auth/refresh', { refresh_token: 'not-a-token' })
     expect(unknown.statusCode).toBe(401)
     // A customer's refresh token is not a staff one.

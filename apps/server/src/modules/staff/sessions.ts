@@ -61,40 +61,40 @@ export class StaffSessions {
       if (!row) return { kind: 'unknown' as const }
       const now = new Date()
       if (row.revokedAt || row.expiresAt <= now || row.disabled) return { kind: 'dead' as const }
-      if (row.rotatedAt && now.getTime() - row.rotatedAt.getTime() > REFRESH_GRACE_MS) {
-        // A token exchanged before comes back: someone has a copy. The session ends.
-        await tx
-          .update(staffSessions)
-          .set({ revokedAt: now })
-          .where(eq(staffSessions.id, row.sessionId))
-        return { kind: 'dead' as const }
+      const refreshToken = this.tokens.successorOf(presented)
+      if (row.rotatedAt) {
+        if (now.getTime() - row.rotatedAt.getTime() > REFRESH_GRACE_MS) {
+          // A token exchanged before comes back: someone has a copy. The session ends.
+          await tx
+            .update(staffSessions)
+            .set({ revokedAt: now })
+            .where(eq(staffSessions.id, row.sessionId))
+          return { kind: 'dead' as const }
+        }
+        // Another tab within the grace period: the same pair the first refresh got.
+        return { kind: 'issued' as const, ...row, refreshToken, at: row.rotatedAt }
       }
       await tx
         .update(staffRefreshTokens)
         .set({ rotatedAt: now })
-        .where(
-          and(
-            eq(staffRefreshTokens.sessionId, row.sessionId),
-            isNull(staffRefreshTokens.rotatedAt),
-          ),
-        )
-      const refreshToken = newRefreshToken()
+        .where(eq(staffRefreshTokens.tokenHash, tokenHash))
       await tx
         .insert(staffRefreshTokens)
         .values({ tokenHash: hashRefreshToken(refreshToken), sessionId: row.sessionId })
+        .onConflictDoNothing()
       await tx
         .update(staffSessions)
         .set({ lastUsedAt: now })
         .where(eq(staffSessions.id, row.sessionId))
-      return { kind: 'issued' as const, ...row, refreshToken }
+      return { kind: 'issued' as const, ...row, refreshToken, at: now }
     })
     if (outcome.kind === 'unknown') throw new AppError('TOKEN_INVALID')
     if (outcome.kind === 'dead') throw new AppError('SESSION_REVOKED')
     return {
-      access_token: await this.tokens.sign({
-        userId: outcome.staffId,
-        sessionId: outcome.sessionId,
-      }),
+      access_token: await this.tokens.sign(
+        { userId: outcome.staffId, sessionId: outcome.sessionId },
+        outcome.at.getTime(),
+      ),
       refresh_token: outcome.refreshToken,
     }
   }
