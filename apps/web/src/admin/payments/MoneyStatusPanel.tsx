@@ -125,39 +125,54 @@ function WatcherCard({
   )
 }
 
-/** The EUR/SOL rate, the chain watcher and the queue of unmatched transfers, side by side. */
-export function MoneyStatusPanel({ className = '' }: { className?: string }) {
+function QueueCard({ unmatched }: { unmatched: number }) {
   const { t } = useTranslation()
+  return (
+    <Card
+      title={t('money.queue')}
+      badge={
+        unmatched > 0 ? (
+          <Badge tone="amber">{t('money.waiting', { count: unmatched })}</Badge>
+        ) : (
+          <Badge tone="green">{t('money.clear')}</Badge>
+        )
+      }
+    >
+      <p className="text-slate-600">
+        {unmatched > 0 ? t('money.queueText', { count: unmatched }) : t('money.queueEmpty')}
+      </p>
+      {unmatched > 0 ? (
+        <Link
+          to="/transfers"
+          className="mt-2 inline-block font-medium text-emerald-700 hover:underline"
+        >
+          {t('money.openQueue')}
+        </Link>
+      ) : null}
+    </Card>
+  )
+}
+
+/**
+ * The EUR/SOL rate, the chain watcher and (unless the queue itself is on screen: `queue` false)
+ * how many unmatched transfers wait, side by side.
+ */
+export function MoneyStatusPanel({
+  className = '',
+  queue = true,
+}: {
+  className?: string
+  queue?: boolean
+}) {
   const format = useMoneyFormat()
   const status = useQuery(moneyStatusQueryOptions)
   if (!status.data) return null
   const { rate, watcher, unmatched_transfers: unmatched } = status.data
   return (
-    <div className={`grid gap-3 md:grid-cols-3 ${className}`}>
+    <div className={`grid gap-3 ${queue ? 'md:grid-cols-3' : 'md:grid-cols-2'} ${className}`}>
       <RateCard rate={rate} format={format} />
       <WatcherCard watcher={watcher} format={format} />
-      <Card
-        title={t('money.queue')}
-        badge={
-          unmatched > 0 ? (
-            <Badge tone="amber">{t('money.waiting', { count: unmatched })}</Badge>
-          ) : (
-            <Badge tone="green">{t('money.clear')}</Badge>
-          )
-        }
-      >
-        <p className="text-slate-600">
-          {unmatched > 0 ? t('money.queueText', { count: unmatched }) : t('money.queueEmpty')}
-        </p>
-        {unmatched > 0 ? (
-          <Link
-            to="/transfers"
-            className="mt-2 inline-block font-medium text-emerald-700 hover:underline"
-          >
-            {t('money.openQueue')}
-          </Link>
-        ) : null}
-      </Card>
+      {queue ? <QueueCard unmatched={unmatched} /> : null}
     </div>
   )
 }

@@ -129,7 +129,7 @@ export function PaymentsPage() {
   return (
     <Page title={t('payments.title')} description={t('payments.description')}>
       <MoneyStatusPanel className="mb-6" />
-      <div className="mb-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-[1fr_auto_auto_auto] lg:items-end">
+      <div className="mb-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-[1fr_auto_auto_auto] lg:items-start">
         <form onSubmit={onSearch} className="sm:col-span-3 lg:col-span-1">
           <TextField
             label={t('payments.search')}

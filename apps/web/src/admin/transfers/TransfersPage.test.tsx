@@ -78,7 +78,10 @@ describe('the transfer queue', () => {
       'href',
       '/payments/P-7K3M9Q2A',
     )
-    expect(await screen.findByText('Waiting: 1')).toBeInTheDocument()
+    // The rate and the watcher beside the queue (which is the screen itself: no count card).
+    expect(await screen.findByText('Watching')).toBeInTheDocument()
+    expect(screen.getByText('coingecko')).toBeInTheDocument()
+    expect(screen.queryByText('Waiting: 1')).toBeNull()
 
     await user.click(within(row).getByRole('button', { name: /Assign/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Assign the transfer to a customer' })
@@ -169,7 +172,7 @@ describe('the transfer queue', () => {
     })
     const { router } = renderAdmin('/transfers')
     expect(await screen.findByRole('heading', { name: 'Pervedimai' })).toBeInTheDocument()
-    expect(await screen.findByText('Laukia: 1')).toBeInTheDocument()
+    expect(await screen.findByText('Stebima')).toBeInTheDocument()
     await user.selectOptions(screen.getByLabelText('Būsena'), 'ignored')
     expect(await screen.findByText('Grąžinta')).toBeInTheDocument()
     expect(router.state.location.search).toBe('?status=ignored')
@@ -232,6 +235,11 @@ describe('payments', () => {
     })
     const { router } = renderAdmin('/payments?method=crypto')
     const row = await screen.findByRole('row', { name: /P-7K3M9Q2A/ })
+    expect(await screen.findByText('Waiting: 1')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Open the queue' })).toHaveAttribute(
+      'href',
+      '/transfers',
+    )
     expect(row).toHaveTextContent('ona_k')
     expect(row).toHaveTextContent('Expired')
     expect(screen.getByLabelText('Method')).toHaveValue('crypto')

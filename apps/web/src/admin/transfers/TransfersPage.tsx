@@ -58,7 +58,7 @@ function Claims({ transfer }: { transfer: AdminTransfer }) {
               {' · '}
               <Link
                 to={`/payments/${claim.payment_code}`}
-                className="font-mono text-emerald-700 text-xs hover:underline"
+                className="whitespace-nowrap font-mono text-emerald-700 text-xs hover:underline"
               >
                 {claim.payment_code}
               </Link>
@@ -119,9 +119,9 @@ function TransferRow({
   return (
     <Tr>
       <Td>
-        <div className="flex items-center gap-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span
-            className="font-mono font-semibold text-slate-900 text-xs"
+            className="whitespace-nowrap font-mono font-semibold text-slate-900 text-xs"
             title={transfer.signature}
           >
             {name}
@@ -145,7 +145,7 @@ function TransferRow({
       </Td>
       <Td label={t('transfers.sender')}>
         {transfer.sender ? (
-          <span className="font-mono text-xs" title={transfer.sender}>
+          <span className="whitespace-nowrap font-mono text-xs" title={transfer.sender}>
             {shortKey(transfer.sender)}
           </span>
         ) : (
@@ -200,8 +200,8 @@ export function TransfersPage() {
 
   return (
     <Page title={t('transfers.title')} description={t('transfers.description')}>
-      <MoneyStatusPanel className="mb-6" />
-      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+      <MoneyStatusPanel className="mb-6" queue={false} />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start">
         <form onSubmit={onSearch}>
           <TextField
             label={t('transfers.search')}
