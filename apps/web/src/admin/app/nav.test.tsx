@@ -8,6 +8,7 @@ import { owner, renderAdmin, signInStaff, support } from '../test/render'
 import { NAV } from './nav'
 
 const ALL = [
+  'Dashboard',
   'Products',
   'Orders',
   'Support inbox',

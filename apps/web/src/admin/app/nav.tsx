@@ -9,6 +9,7 @@ import {
   WalletIcon,
 } from '../../shared/ui/icons'
 import type { AdminEndpoint } from '../api/call'
+import { ChartIcon } from '../dashboard/icons'
 import { BoxIcon, FolderIcon, ListIcon, QuestionIcon, TransferIcon, UsersIcon } from '../ui/icons'
 
 export interface NavEntry {
@@ -25,6 +26,13 @@ export interface NavEntry {
 
 /** The back office's screens, in the navigation's order. */
 export const NAV: readonly NavEntry[] = [
+  {
+    to: '/dashboard',
+    label: 'nav.dashboard',
+    icon: ChartIcon,
+    endpoint: 'GET /api/admin/dashboard',
+    ownerOnly: true,
+  },
   {
     to: '/products',
     label: 'nav.products',

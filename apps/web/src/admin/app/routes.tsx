@@ -11,6 +11,9 @@ const SetupPage = lazy(() =>
 const LoginPage = lazy(() =>
   import('../login/LoginPage').then((module) => ({ default: module.LoginPage })),
 )
+const DashboardPage = lazy(() =>
+  import('../dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })),
+)
 const ProductsPage = lazy(() =>
   import('../products/ProductsPage').then((module) => ({ default: module.ProductsPage })),
 )
@@ -83,6 +86,7 @@ export const adminRoutes: RouteObject[] = [
           {
             element: <RequireOwner />,
             children: [
+              { path: 'dashboard', element: <DashboardPage /> },
               { path: 'products', element: <ProductsPage /> },
               { path: 'products/new', element: <ProductPage /> },
               { path: 'products/:id', element: <ProductPage /> },

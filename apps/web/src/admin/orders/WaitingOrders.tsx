@@ -7,12 +7,19 @@ import { waitingOrdersQueryOptions } from './queries'
 
 /**
  * How many paid orders wait for a hand delivery, linking to them. A small card of its own so
- * that the dashboard can take it over; a failed count says so quietly instead of hiding.
+ * that the dashboard can take it over (with the `count` of its own answer: no request of its
+ * own then); a failed count says so quietly instead of hiding.
  */
-export function WaitingOrders({ className = '' }: { className?: string }) {
+export function WaitingOrders({
+  className = '',
+  count: known,
+}: {
+  className?: string
+  count?: number
+}) {
   const { t } = useTranslation()
-  const waiting = useQuery(waitingOrdersQueryOptions)
-  const count = waiting.data
+  const waiting = useQuery({ ...waitingOrdersQueryOptions, enabled: known === undefined })
+  const count = known ?? waiting.data
 
   if (count === undefined) {
     if (waiting.isPending) return null

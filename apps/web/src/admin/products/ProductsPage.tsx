@@ -17,7 +17,6 @@ import {
   type ProductFilters,
   productsQueryOptions,
 } from '../api/queries'
-import { WaitingOrders } from '../orders/WaitingOrders'
 import { BoxIcon } from '../ui/icons'
 import { useLocalName } from '../ui/localName'
 import { QueryView } from '../ui/QueryView'
@@ -142,8 +141,6 @@ export function ProductsPage() {
         </ButtonLink>
       }
     >
-      {/* The owner's first screen: paid orders waiting for a hand delivery come first. */}
-      <WaitingOrders className="mb-6" />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <form onSubmit={onSearch}>
           <TextField

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { apiError, callsTo, mockApi } from '../../test/api'
 import { useAdminAuth } from '../auth/store'
+import { dashboard } from '../dashboard/dashboardFixtures'
 import { me } from '../test/fixtures'
 import { fill, owner, renderAdmin } from '../test/render'
 
@@ -23,8 +24,7 @@ describe('setup page', () => {
         refresh_token: 'staff-refresh',
         staff: owner,
       }),
-      'GET /api/admin/products': () => ({ products: [], total: 0 }),
-      'GET /api/admin/cities': () => ({ cities: [] }),
+      'GET /api/admin/dashboard': () => dashboard(),
     })
     const { router } = renderAdmin(`/setup?token=${TOKEN}`)
 
@@ -65,8 +65,8 @@ describe('setup page', () => {
     await fill(user, await screen.findByLabelText('Six-digit code'), '123456')
     await user.click(screen.getByRole('button', { name: 'Finish and sign in' }))
 
-    await screen.findByRole('heading', { level: 1, name: 'Products' })
-    expect(router.state.location.pathname).toBe('/products')
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' })
+    expect(router.state.location.pathname).toBe('/dashboard')
     expect(callsTo(fetchMock, 'POST /api/admin/setup/confirm')).toEqual([
       { token: TOKEN, code: '123456' },
     ])

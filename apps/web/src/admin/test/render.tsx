@@ -23,6 +23,7 @@ vi.setConfig({ testTimeout: 15_000 })
 await Promise.all([
   import('../setup/SetupPage'),
   import('../login/LoginPage'),
+  import('../dashboard/DashboardPage'),
   import('../products/ProductsPage'),
   import('../products/ProductPage'),
   import('../places/PlacesPage'),
