@@ -39,7 +39,7 @@ export function Messages({ ticket }: { ticket: AdminTicketDetail }) {
                 ? t('tickets.shopReply', { name: message.staff_username ?? t('tickets.shop') })
                 : ticket.username}
               <span aria-hidden="true"> · </span>
-              <time dateTime={message.created_at} className="font-normal text-slate-500">
+              <time dateTime={message.created_at} className="font-normal text-slate-600">
                 {format.dateTime(message.created_at)}
               </time>
             </p>

@@ -71,7 +71,7 @@ function TicketMessages({ ticket: data }: { ticket: TicketDetail }) {
               <p className="font-semibold text-slate-700 text-xs">
                 {mine ? t('support.ticket.you') : t('support.ticket.support')}
                 <Separator />
-                <time dateTime={message.created_at} className="font-normal text-slate-500">
+                <time dateTime={message.created_at} className="font-normal text-slate-600">
                   {format.dateTime(message.created_at)}
                 </time>
               </p>
