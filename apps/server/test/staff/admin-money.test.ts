@@ -399,6 +399,35 @@ describe('payments', () => {
   })
 })
 
+describe('odd input', () => {
+  it('is refused with 400 or answered, never with a 5xx', async () => {
+    const sig = '3'.repeat(88)
+    const requests: [Method, string, object?][] = [
+      ['GET', `/api/admin/payments?q=${encodeURIComponent('%_\\ ą€😀')}`],
+      ['GET', `/api/admin/payments?q=${'x'.repeat(101)}`],
+      ['GET', '/api/admin/payments?page=1000000&page_size=100'],
+      ['GET', '/api/admin/payments/p-lowercase'],
+      ['GET', `/api/admin/transfers?q=${encodeURIComponent("'; drop table chain_transfers; --")}`],
+      ['GET', '/api/admin/transfers?page_size=101'],
+      ['POST', `/api/admin/transfers/${sig}/assign`, { username: 'a\u0000b' }],
+      [
+        'POST',
+        `/api/admin/transfers/${sig}/assign`,
+        { username: 'ok_name', instruction_index: 2 ** 40 },
+      ],
+      ['POST', `/api/admin/transfers/${sig}/assign`, { username: 'ok_name', extra: true }],
+      ['POST', `/api/admin/transfers/${sig}/dismiss`, { note: 'x\u0000' }],
+      ['POST', `/api/admin/transfers/${sig}/dismiss`, { note: 'x'.repeat(501) }],
+      ['POST', `/api/admin/transfers/${'0'.repeat(88)}/dismiss`, { note: 'not base58' }],
+    ]
+    for (const [method, url, body] of requests) {
+      const res = await as(owner, method, url, body)
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500)
+      expect(res.json().code ?? 'ok', url).not.toBe('INTERNAL_ERROR')
+    }
+  })
+})
+
 describe('the rate and the watcher', () => {
   it('show the rate with its source and age, the last slot read, the lag and the queue', async () => {
     await unmatchedTransfer()
