@@ -10,6 +10,7 @@ import { JobState } from './jobs.js'
 import { SecretSeal } from './lib/sealed-secret.js'
 import { type Logger, silentLogger } from './logger.js'
 import { AuditLog } from './modules/audit/service.js'
+import { AccountChanges } from './modules/auth/account-changes.js'
 import { LoginChallenges } from './modules/auth/login-challenge.js'
 import { type AuthRateLimitOptions, AuthRateLimits } from './modules/auth/rate-limits.js'
 import { AccountService } from './modules/auth/service.js'
@@ -46,6 +47,7 @@ import { StaffSessions } from './modules/staff/sessions.js'
 import { StaffSetup } from './modules/staff/setup.js'
 import { AdminContent } from './modules/support/admin-content.js'
 import { AdminTickets } from './modules/support/admin-tickets.js'
+import { eraseTicketsOf } from './modules/support/erasure.js'
 import { SupportService } from './modules/support/service.js'
 import { SystemService } from './modules/system/service.js'
 import { AdminCustomers } from './modules/users/admin-customers.js'
@@ -192,6 +194,20 @@ export function createServices(
     authLimits,
     loginChallenges,
     users,
+    accountChanges: new AccountChanges(db, {
+      users,
+      sessions,
+      limits: authLimits,
+      erasure: {
+        closePendingPayments: async (tx, userId) => {
+          await lifecycle.cancelPendingCrypto(tx, userId, 'checkout')
+          await lifecycle.cancelPendingCrypto(tx, userId, 'topup')
+        },
+        emptyCart: (tx, userId) => cart.emptyIn(tx, userId),
+        eraseTickets: eraseTicketsOf,
+        eraseProblemReports: (tx, userId) => paymentQueries.eraseProblemReportsOf(tx, userId),
+      },
+    }),
     support,
     adminTickets: new AdminTickets(db, {
       audit: staff.audit,

@@ -94,3 +94,36 @@ export type TelegramLoginBody = Static<typeof TelegramLoginBody>
 
 export const VerifyResponse = Type.Object({ valid: Type.Literal(true), user: User })
 export type VerifyResponse = Static<typeof VerifyResponse>
+
+/**
+ * `POST /api/user/change-password`. The new password's rules (section 5) are checked by the
+ * server, which answers with their messages (PASSWORD_INVALID, PASSWORDS_DO_NOT_MATCH); a wrong
+ * current password is PASSWORD_WRONG.
+ */
+export const ChangePasswordBody = Type.Object({
+  current_password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+  new_password: Type.String({
+    maxLength: 200,
+    description: `${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters`,
+  }),
+  confirm_password: Type.String({ maxLength: 200, description: 'Must equal new_password' }),
+})
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>
+
+export const PasswordChanged = Type.Object({
+  success: Type.Literal(true),
+  other_sessions_ended: Type.Integer({
+    minimum: 0,
+    description: 'How many other signed-in devices were signed out (the current one stays)',
+  }),
+})
+export type PasswordChanged = Static<typeof PasswordChanged>
+
+/**
+ * `POST /api/user/delete-account`: the account's password confirms it. An account without one
+ * (created through Telegram) confirms with its username instead.
+ */
+export const DeleteAccountBody = Type.Object({
+  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+})
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>

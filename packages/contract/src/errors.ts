@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'SESSION_REVOKED',
   'ACCOUNT_DISABLED',
   'INVALID_CREDENTIALS',
+  'PASSWORD_WRONG',
   'USERNAME_TAKEN',
   'USERNAME_INVALID',
   'PASSWORD_INVALID',
@@ -131,6 +132,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SESSION_REVOKED: 'Session expired. Please login again.',
   ACCOUNT_DISABLED: 'This account has been disabled.',
   INVALID_CREDENTIALS: 'Invalid username or password',
+  PASSWORD_WRONG: 'The password is not correct.',
   USERNAME_TAKEN: 'Username is not available',
   USERNAME_INVALID:
     'Username must be 3 to 50 characters and can only contain letters, numbers, and underscores',
@@ -214,6 +216,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SESSION_REVOKED: 403,
   ACCOUNT_DISABLED: 403,
   INVALID_CREDENTIALS: 401,
+  // 400, not 401: a signed-in caller's 401 would make the client refresh its token and retry.
+  PASSWORD_WRONG: 400,
   USERNAME_TAKEN: 409,
   USERNAME_INVALID: 400,
   PASSWORD_INVALID: 400,

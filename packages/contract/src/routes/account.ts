@@ -2,9 +2,12 @@
 
 import Type from 'typebox'
 import {
+  ChangePasswordBody,
   CheckUsernameResponse,
+  DeleteAccountBody,
   LoginBody,
   LoginChallenge,
+  PasswordChanged,
   RefreshBody,
   RegisterBody,
   TelegramLoginBody,
@@ -146,6 +149,25 @@ export const accountRoutes = {
     summary: "The current user's statistics",
     tags: ['user'],
     response: { 200: Stats },
+  },
+  changePassword: {
+    method: 'POST',
+    url: '/api/user/change-password',
+    auth: true,
+    summary: 'Change my password (the current one required); my other sessions end, this one stays',
+    tags: ['user'],
+    body: ChangePasswordBody,
+    response: { 200: PasswordChanged },
+  },
+  deleteAccount: {
+    method: 'POST',
+    url: '/api/user/delete-account',
+    auth: true,
+    summary:
+      'Delete my account (password required): what the books need is kept without my name, the rest is removed',
+    tags: ['user'],
+    body: DeleteAccountBody,
+    response: { 200: SuccessResponse },
   },
 
   // ------------------------------------------------------------------ support

@@ -18,6 +18,8 @@ export interface AuthLimits {
   loginPerClient: LimitRule
   /** Accounts created from one client. */
   registerPerClient: LimitRule
+  /** Wrong current passwords given by one signed-in account (change password, delete account). */
+  passwordPerAccount: LimitRule
 }
 
 const MINUTE = 60_000
@@ -26,6 +28,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginPerUsername: { max: 5, windowMs: 15 * MINUTE },
   loginPerClient: { max: 20, windowMs: 15 * MINUTE },
   registerPerClient: { max: 10, windowMs: 60 * MINUTE },
+  passwordPerAccount: { max: 5, windowMs: 15 * MINUTE },
 }
 
 /**
@@ -94,6 +97,33 @@ export class AuthRateLimits {
     }
     await this.store.remove(userCounter)
     if (clientCounter) await this.store.decrement(clientCounter)
+    return result
+  }
+
+  /**
+   * Runs a check of a signed-in account's password (before changing it or deleting the account)
+   * under the account's limit: a stolen session must not become a way to guess the password.
+   * Only PASSWORD_WRONG counts; past the limit the check is refused with 429 TOO_MANY_ATTEMPTS.
+   */
+  async guardPasswordCheck<T>(userId: number, attempt: () => Promise<T>): Promise<T> {
+    const counter = `password-user:${userId}`
+    const rule = this.limits.passwordPerAccount
+    const tries = await this.store.increment(counter, rule.windowMs)
+    if (tries.count > rule.max) {
+      await this.store.decrement(counter)
+      throw tooManyAttempts(tries.resetInMs)
+    }
+    let result: T
+    try {
+      result = await attempt()
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'PASSWORD_WRONG')) {
+        await this.store.decrement(counter)
+      }
+      throw error
+    }
+    // The right password: the earlier wrong ones were the owner's typos.
+    await this.store.remove(counter)
     return result
   }
 

@@ -1,7 +1,7 @@
 // Server-side sessions with rotating refresh tokens (RFC 9700): every refresh hands out a new
 // refresh token and retires the old one; presenting a retired token again, after a short grace
 // period, is treated as theft and revokes the whole session.
-import { and, type Column, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, type Column, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { refreshTokens, sessions } from '../../db/schema/auth.js'
@@ -181,6 +181,16 @@ export class SessionService {
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id })
+    return revoked.length
+  }
+
+  /** Ends every session of a user but `keep` (a changed password), in the caller's transaction. */
+  async revokeOthers(tx: Tx, userId: number, keep: string): Promise<number> {
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keep)))
       .returning({ id: sessions.id })
     return revoked.length
   }

@@ -3,7 +3,9 @@
 // messages. The body schema only bounds the sizes, so that these messages reach the client.
 import {
   type ConfirmationProblem,
+  confirmationProblem,
   type PasswordProblem,
+  passwordProblem,
   type Registration,
   registrationProblems,
   type UsernameProblem,
@@ -48,4 +50,12 @@ export function checkRegistration(input: Registration): void {
   if (problems.confirm_password) {
     throw new AppError('PASSWORDS_DO_NOT_MATCH', CONFIRMATION_MESSAGES[problems.confirm_password])
   }
+}
+
+/** Throws the first rule a new password breaks (a changed password): the same as at sign-up. */
+export function checkNewPassword(password: string, confirmation: string): void {
+  const problem = passwordProblem(password)
+  if (problem) throw new AppError('PASSWORD_INVALID', PASSWORD_MESSAGES[problem])
+  const mismatch = confirmationProblem(password, confirmation)
+  if (mismatch) throw new AppError('PASSWORDS_DO_NOT_MATCH', CONFIRMATION_MESSAGES[mismatch])
 }

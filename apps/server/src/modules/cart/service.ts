@@ -118,6 +118,15 @@ export class CartService {
     })
   }
 
+  /** Empties the cart and drops its coupon in the caller's transaction (a deleted account). */
+  async emptyIn(tx: Tx, userId: number): Promise<void> {
+    await tx
+      .update(carts)
+      .set({ couponId: null, updatedAt: new Date() })
+      .where(eq(carts.userId, userId))
+    await tx.delete(cartItems).where(eq(cartItems.userId, userId))
+  }
+
   /** Applies a coupon to a non-empty cart (replacing any other); each refusal has its code. */
   async applyCoupon(userId: number, code: string, lang: Lang): Promise<Cart> {
     if (code.trim() === '') throw new AppError('COUPON_CODE_REQUIRED')

@@ -2,7 +2,7 @@
 // payments and their history, and the problem reports customers file about one.
 import { centsToEuros, lamportsToSolNumber, type PageQuery, type Payment } from '@shop/contract'
 import { and, type Column, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm'
-import { type Db, type DbOrTx, subquery } from '../../db/client.js'
+import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { chainTransfers, paymentProblemReports, payments } from '../../db/schema/payments.js'
 import { AppError } from '../../http/errors.js'
@@ -187,6 +187,18 @@ export class PaymentQueries {
     return subquery<string>(
       sql`select ${payments.paymentCode} from ${payments} where ${payments.id} = ${paymentId}`,
     )
+  }
+
+  /**
+   * Removes a customer's problem reports (their own words) in the caller's transaction: a
+   * deleted account. The payments they were about stay.
+   */
+  async eraseProblemReportsOf(tx: Tx, userId: number): Promise<number> {
+    const erased = await tx
+      .delete(paymentProblemReports)
+      .where(eq(paymentProblemReports.userId, userId))
+      .returning({ id: paymentProblemReports.id })
+    return erased.length
   }
 
   /**

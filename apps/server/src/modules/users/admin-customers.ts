@@ -15,7 +15,7 @@ import {
   type Lang,
   type PageQuery,
 } from '@shop/contract'
-import { and, desc, eq, ilike, sql } from 'drizzle-orm'
+import { and, desc, eq, ilike, isNull, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { users } from '../../db/schema/users.js'
@@ -141,7 +141,8 @@ export class AdminCustomers {
       const [changed] = await tx
         .update(users)
         .set({ disabled })
-        .where(and(eq(users.id, id), eq(users.disabled, !disabled)))
+        // A deleted account stays disabled: enabling it changes nothing.
+        .where(and(eq(users.id, id), eq(users.disabled, !disabled), isNull(users.deletedAt)))
         .returning({ username: users.username })
       if (!changed) {
         await this.#username(tx, id)

@@ -2,8 +2,10 @@
 // modules need of an account: auth finds and creates accounts, balance changes balance_cents
 // through the step built here, and the profile's figures are composed from the orders' and the
 // support tickets' own subqueries.
+
+import crypto from 'node:crypto'
 import { centsToEuros, type Stats, type User } from '@shop/contract'
-import { and, type Column, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, type Column, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { users } from '../../db/schema/users.js'
 import { AppError } from '../../http/errors.js'
@@ -122,6 +124,51 @@ export class UserService {
       .where(eq(users.telegramId, telegramId))
       .returning()
     return user
+  }
+
+  /**
+   * Replaces the password hash, in one conditional UPDATE: only while it is still `verified` (the
+   * one the current password was checked against) and the account is enabled, so of two changes
+   * racing with the same old password exactly one wins. False when nothing changed.
+   */
+  async replacePasswordHash(
+    tx: Tx,
+    userId: number,
+    verified: string,
+    next: string,
+  ): Promise<boolean> {
+    const changed = await tx
+      .update(users)
+      .set({ passwordHash: next })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, verified), eq(users.disabled, false)))
+      .returning({ id: users.id })
+    return changed.length > 0
+  }
+
+  /**
+   * A deleted account, in one conditional UPDATE (while its password hash is still `verified`):
+   * the name becomes `deleted-<random>` (a hyphen no sign-up accepts, so the old name is free
+   * again and the new one can never be signed in with), the password hash and the Telegram id
+   * are removed, and the account is disabled, which refuses any session opened meanwhile. The
+   * row stays: orders, payments and ledger lines keep pointing at it. False when nothing changed.
+   */
+  async anonymise(tx: Tx, userId: number, verified: string | null): Promise<boolean> {
+    const name = `deleted-${crypto.randomBytes(12).toString('hex')}`
+    const sameHash =
+      verified === null ? isNull(users.passwordHash) : eq(users.passwordHash, verified)
+    const changed = await tx
+      .update(users)
+      .set({
+        username: name,
+        firstName: name,
+        passwordHash: null,
+        telegramId: null,
+        disabled: true,
+        deletedAt: new Date(),
+      })
+      .where(and(eq(users.id, userId), sameHash, isNull(users.deletedAt)))
+      .returning({ id: users.id })
+    return changed.length > 0
   }
 
   async balanceCents(userId: number): Promise<number> {
