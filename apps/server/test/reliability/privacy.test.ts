@@ -307,6 +307,25 @@ describe("a customer's whole journey leaves nothing that identifies them", () =>
       expect((await call('POST', url, { token: staff, payload })).statusCode, url).toBe(200)
     }
     await call('GET', `/api/admin/customers/${customerId}/ledger`, { token: staff })
+    // The support inbox: the customer's ticket found by their name, opened, answered, closed
+    // and reopened; the customer's own page of it names nothing but what the shop holds.
+    const inbox = await call('GET', '/api/admin/tickets?q=private_', { token: staff })
+    expect(inbox.statusCode).toBe(200)
+    const ticketId = inbox.json().tickets[0]?.id as number
+    const opened = await call('GET', `/api/admin/tickets/${ticketId}`, { token: staff })
+    expect(opened.statusCode).toBe(200)
+    expect(personalDataIn(opened.body)).toEqual([])
+    for (const [action, payload] of [
+      ['reply', { message_text: 'On its way.' }],
+      ['close', undefined],
+      ['reopen', undefined],
+    ] as const) {
+      const res = await call('POST', `/api/admin/tickets/${ticketId}/${action}`, {
+        token: staff,
+        payload,
+      })
+      expect(res.statusCode, action).toBe(200)
+    }
     await call('POST', '/api/admin/auth/login', {
       payload: { username: 'private_owner', password: 'wrong', code: '000000' },
     })
