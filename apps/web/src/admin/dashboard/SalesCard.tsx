@@ -23,10 +23,10 @@ export function SalesCard({ sales, days }: { sales: readonly SalesDay[]; days: n
         <summary className="cursor-pointer font-medium text-emerald-800 hover:underline">
           {t('dashboard.showTable')}
         </summary>
-        <div className="mt-2 max-h-80 overflow-y-auto rounded-xl border border-slate-200">
+        <div className="mt-2 rounded-xl border border-slate-200">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t('dashboard.sales', { days })}</caption>
-            <thead className="sticky top-0 bg-slate-50 text-slate-600 text-xs uppercase tracking-wide">
+            <thead className="bg-slate-50 text-slate-600 text-xs uppercase tracking-wide">
               <tr>
                 <th scope="col" className="px-3 py-2 font-semibold">
                   {t('dashboard.date')}
