@@ -155,6 +155,7 @@ describe('api routes', () => {
         'faq',
         'health',
         'login',
+        'loginChallenge',
         'productImage',
         'refresh',
         'refreshToken',

@@ -162,6 +162,8 @@ describe('buying a code product', () => {
       expect(res.body).not.toContain(detail.delivery.content)
     }
     expect((await shop.inject(shop.user, 'GET', '/api/orders/O-1')).statusCode).toBe(400)
+    // An id beyond PostgreSQL's integer is just not found.
+    expect((await shop.inject(shop.user, 'GET', '/api/orders/2148000000')).statusCode).toBe(404)
     expect(await counts(id)).toEqual({ available: 1, reserved: 0, delivered: 1 })
     expect(await shop.stockOf(id)).toEqual({ stock: 1, reserved: 0 })
     // The back office sees the order, never the code.

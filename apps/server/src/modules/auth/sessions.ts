@@ -98,8 +98,9 @@ export class SessionService {
         .from(refreshTokens)
         .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
         .where(eq(refreshTokens.tokenHash, tokenHash))
-        // Serialises concurrent refreshes of one session.
-        .for('update', { of: sessions })
+        // Serialises concurrent refreshes of one session. Both rows are locked so that a refresh
+        // that waited reads the token as the one before it left it (rotated), on PostgreSQL too.
+        .for('update', { of: [sessions, refreshTokens] })
       if (!row) return { kind: 'unknown' }
       const now = new Date()
       if (row.disabled) return { kind: 'disabled' }

@@ -31,8 +31,13 @@ export function orderColumns(lang: Lang) {
 
 /** `GET …/orders/:id` takes the order's number or its code (any letter case). */
 export function orderByRef(ref: string): SQL {
-  return /^\d+$/.test(ref) ? eq(orders.id, Number(ref)) : eq(orders.orderCode, ref.toUpperCase())
+  if (!/^\d+$/.test(ref)) return eq(orders.orderCode, ref.toUpperCase())
+  // An id beyond PostgreSQL's integer is no order (the fuzz found it as a 500).
+  const id = Number(ref)
+  return id <= MAX_ID ? eq(orders.id, id) : sql`false`
 }
+
+const MAX_ID = 2_147_483_647
 
 /** What happened to an order and when, oldest first. */
 export function orderTimeline(

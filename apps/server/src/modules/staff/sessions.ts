@@ -57,7 +57,7 @@ export class StaffSessions {
         .innerJoin(staffSessions, eq(staffSessions.id, staffRefreshTokens.sessionId))
         .innerJoin(staff, eq(staff.id, staffSessions.staffId))
         .where(eq(staffRefreshTokens.tokenHash, tokenHash))
-        .for('update', { of: staffSessions })
+        .for('update', { of: [staffSessions, staffRefreshTokens] })
       if (!row) return { kind: 'unknown' as const }
       const now = new Date()
       if (row.revokedAt || row.expiresAt <= now || row.disabled) return { kind: 'dead' as const }

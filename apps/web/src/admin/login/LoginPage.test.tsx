@@ -56,13 +56,13 @@ describe('staff sign-in', () => {
         refresh_token: 'staff-refresh',
         staff: support,
       }),
-      'GET /api/admin/faq': () => ({ items: [] }),
+      'GET /api/admin/orders': () => ({ orders: [], total: 0 }),
     })
     const { router } = renderAdmin('/login')
     await fillIn(user, 'rc0-abcd-efgh')
-    // A support account starts on the one screen its role opens.
-    await screen.findByRole('heading', { level: 1, name: 'FAQ' })
-    expect(router.state.location.pathname).toBe('/faq')
+    // A support account starts on the first screen its role opens: the orders to deliver.
+    await screen.findByRole('heading', { level: 1, name: 'Orders' })
+    expect(router.state.location.pathname).toBe('/orders')
     expect(localStorage.getItem('admin_access_token')).toBe('staff-access')
     expect(localStorage.getItem('admin_refresh_token')).toBe('staff-refresh')
     expect(localStorage.getItem('access_token')).toBeNull()
