@@ -238,7 +238,8 @@ describe('crypto payment instruction screen', () => {
     expect(screen.getByText('Describe the problem.')).toBeInTheDocument()
     expect(callsTo(fetchMock, 'POST /api/payment/report-problem')).toHaveLength(0)
 
-    await user.type(screen.getByLabelText('What went wrong?'), 'Sent 0.25 SOL, still pending')
+    await user.click(screen.getByLabelText('What went wrong?'))
+    await user.paste('Sent 0.25 SOL, still pending')
     await user.click(screen.getByRole('button', { name: 'Send report' }))
     expect(await screen.findByText('Too many requests. Please slow down.')).toBeInTheDocument()
 
