@@ -4,6 +4,7 @@ import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig } from './config.js'
 import { type Database, openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/data-dir-lock.js'
+import { describeError } from './http/loggable-error.js'
 import { resolveDeliveryKey, resolveJwtSecret } from './secrets.js'
 
 /** How long a shutdown may take (in-flight requests, a job's pass) before the process exits. */
@@ -72,29 +73,20 @@ async function main(): Promise<void> {
     await database.close()
   })
 
-  // The log names no address at all, not even our own, so that a scan of the logs for IP
-  // addresses (the privacy tests) has nothing to explain away.
-  await app.listen({
-    port: config.port,
-    host: config.host,
-    listenTextResolver: () => `listening on port ${config.port}`,
-  })
-  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'
-  if (localChain) {
-    app.log.info(
-      `local Solana chain (LiteSVM): JSON-RPC on port ${new URL(localChain.url).port}, websocket on port ${new URL(localChain.wsUrl).port}`,
-    )
-  }
   // While the shop has no active staff account, every start prints a fresh one-time link that
   // creates the owner (back-office.md, "Staff accounts"); earlier links stop working.
   const setupLink = await services.staff.setup.ownerLinkIfNoStaff()
   if (setupLink) app.log.info(`back office: create the owner account at ${setupLink}`)
-  const local = ['127.0.0.1', '::1', 'localhost'].includes(config.host)
-  app.log.info(
-    local
-      ? `shop ready: open http://localhost:${config.port} (database: ${where})`
-      : `shop ready on port ${config.port} (database: ${where})`,
-  )
+  // One start line, with the address the server really listens on (Fastify's own listen line:
+  // one per address, so a host of 0.0.0.0 names every interface). It is the only address the
+  // shop ever prints: no request's address is logged (docs/promises.md).
+  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'
+  const chainPort = localChain ? `, local Solana chain on port ${new URL(localChain.url).port}` : ''
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `shop ready: ${address} (database: ${where}${chainPort})`,
+  })
 }
 
 async function openAndMigrate(config: {
@@ -121,7 +113,8 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(`Cannot start the shop: ${error.message}`)
   } else {
-    console.error('Cannot start the shop:', error)
+    // A failed migration or seed query is printed without its parameters.
+    console.error(`Cannot start the shop: ${describeError(error)}`)
   }
   process.exit(1)
 })

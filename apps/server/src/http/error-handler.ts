@@ -64,12 +64,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Any other client error Fastify raises (e.g. a malformed header): a generic 4xx.
       return reply.status(status).send(errorBody('VALIDATION_ERROR', error.message))
     }
-    // Only the kind, message and stack: database errors carry the failing row in `detail`,
-    // which may hold a customer's text.
-    request.log.error(
-      { err: { type: error.name, code: error.code, message: error.message, stack: error.stack } },
-      'request failed',
-    )
+    // Through the logger's err serializer (loggable-error.ts): a failed query is logged by its
+    // SQLSTATE, never with its parameters or the value PostgreSQL quotes.
+    request.log.error({ err: error }, 'request failed')
     return reply.status(500).send(errorBody('INTERNAL_ERROR'))
   })
 }

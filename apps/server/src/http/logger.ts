@@ -1,9 +1,11 @@
 // Logging that cannot identify a customer: requests are logged by method, route and status only.
 // Fastify's default serialisers add the client address, port and host; these replace them, and
-// nothing reads request headers into the log.
+// nothing reads request headers into the log. Errors are logged through loggableError: a failed
+// query never brings its parameters along.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { LoggerOptions } from 'pino'
 import type { LogLevel } from '../config.js'
+import { loggableError } from './loggable-error.js'
 
 export function loggerOptions(level: LogLevel): LoggerOptions {
   return {
@@ -18,6 +20,7 @@ export function loggerOptions(level: LogLevel): LoggerOptions {
       res(reply: FastifyReply) {
         return { statusCode: reply.statusCode }
       },
+      err: loggableError,
     },
     // Belt and braces: if any code ever logs these, they are removed.
     redact: {
