@@ -45,10 +45,27 @@ describe('eurosToCents', () => {
     expect(Object.is(eurosToCents(-0), 0)).toBe(true)
   })
 
-  it('tolerates float noise', () => {
-    expect(eurosToCents(0.1 + 0.2)).toBe(30)
-    expect(eurosToCents(0.07 * 3)).toBe(21)
-    expect(eurosToCents(1.1 * 3)).toBe(330)
+  it('refuses what only rounds to cents: float noise and long decimals (issue 18)', () => {
+    expect(eurosToCents(0.1 + 0.2)).toBeNull()
+    expect(eurosToCents(0.07 * 3)).toBeNull()
+    expect(eurosToCents(1.1 * 3)).toBeNull()
+    expect(eurosToCents(4.999999999)).toBeNull()
+    expect(eurosToCents(5.000000001)).toBeNull()
+    expect(eurosToCents(JSON.parse('4.999999999999999'))).toBeNull()
+    expect(eurosToCents(19.990000000000002)).toBeNull()
+    expect(eurosToCents(JSON.parse('5.00'))).toBe(500)
+    expect(eurosToCents(JSON.parse('5.10'))).toBe(510)
+  })
+
+  it('accepts exactly the numbers written with at most 2 decimals', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e11, max: 1e11, noNaN: true }), (euros) => {
+        const text = JSON.stringify(euros)
+        const twoDecimals = /^-?\d+(\.\d{1,2})?$/.test(text)
+        expect(eurosToCents(euros) !== null).toBe(twoDecimals)
+      }),
+      { numRuns: 5000 },
+    )
   })
 
   it('refuses more than 2 decimals and non-numbers', () => {

@@ -4,12 +4,6 @@
 
 import { SOL_DECIMALS } from './constants.js'
 
-/**
- * Largest float noise (in cents) tolerated by `eurosToCents`: the relative tolerance of 1e-9 is
- * capped so that large amounts with a third decimal are still refused.
- */
-const MAX_CENT_NOISE = 1e-3
-
 /** Integer cents to a euro number for JSON, e.g. `1250 -> 12.5`. Throws on non-integers. */
 export function centsToEuros(cents: number): number {
   if (!Number.isSafeInteger(cents)) {
@@ -22,17 +16,15 @@ export function centsToEuros(cents: number): number {
 
 /**
  * A euro number (from JSON or a form) to integer cents, or `null` when it is not a finite
- * number with at most 2 decimals. Float noise such as `0.1 + 0.2` is tolerated: the value is
- * rounded to the nearest cent and accepted when it is within 1e-9 (relative, at most 0.001
- * cent) of it.
+ * number with at most 2 decimals: exactly the numbers JSON writes as `12`, `12.5` or `12.34`
+ * (the double nearest to whole cents, which is what `centsToEuros` gives and JSON.parse reads).
+ * Anything else is refused, however close: `4.999999999` is not 5.00, and float noise such as
+ * `0.1 + 0.2` (written `0.30000000000000004`) is not 0.30.
  */
 export function eurosToCents(euros: number): number | null {
   if (typeof euros !== 'number' || !Number.isFinite(euros)) return null
-  const scaled = euros * 100
-  const cents = Math.round(scaled)
-  if (!Number.isSafeInteger(cents)) return null
-  const tolerance = Math.min(1e-9 * Math.max(1, Math.abs(scaled)), MAX_CENT_NOISE)
-  if (Math.abs(scaled - cents) >= tolerance) return null
+  const cents = Math.round(euros * 100)
+  if (!Number.isSafeInteger(cents) || cents / 100 !== euros) return null
   return cents === 0 ? 0 : cents
 }
 

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { Static, TSchema } from 'typebox'
 import { AppError } from './errors.js'
+import { findTextProblem, textProblemMessage } from './text-rules.js'
 
 /** Who is calling an authenticated route: set by the auth module's `authenticate` hook. */
 export interface AuthContext {
@@ -39,22 +40,16 @@ declare module 'fastify' {
 }
 
 /**
- * True when a string anywhere in `value` holds NUL, which PostgreSQL text cannot store. Walked
- * with a stack of its own, not by recursion: a route without a body schema receives any JSON,
- * and a body of thousands of nested arrays would overflow the call stack (a 500, found by the
- * fuzz suite on the bodyless back-office POSTs).
+ * Every text a request carries obeys text-rules.ts (no NUL, no lone surrogate): refused with 400
+ * naming the field, once for every route, instead of failing a statement with a 500 or storing
+ * U+FFFD (NUL found by the fuzz suite; a lone surrogate in a problem report by issue 18).
  */
-function holdsNul(value: unknown): boolean {
-  const pending: unknown[] = [value]
-  while (pending.length > 0) {
-    const next = pending.pop()
-    if (typeof next === 'string') {
-      if (next.includes('\u0000')) return true
-    } else if (next && typeof next === 'object') {
-      for (const item of Array.isArray(next) ? next : Object.values(next)) pending.push(item)
-    }
-  }
-  return false
+function checkRequestText(request: FastifyRequest): void {
+  const found =
+    findTextProblem(request.params, 'params') ??
+    findTextProblem(request.query, 'querystring') ??
+    findTextProblem(request.body, 'body')
+  if (found) throw new AppError('VALIDATION_ERROR', textProblemMessage(found.field, found.problem))
 }
 
 /** Documents (and serialises) the error body on every route. */
@@ -144,18 +139,8 @@ export function defineRoute<D extends RouteDef>(
           },
         }
       : {}),
-    // Every text the back office reads or stores is PostgreSQL text: a NUL is refused with 400
-    // here, once, instead of failing a statement with a 500 (found by the fuzz suite).
-    ...(url.startsWith('/api/admin/')
-      ? {
-          preHandler: async (request: FastifyRequest) => {
-            if (holdsNul(request.body) || holdsNul(request.query)) {
-              throw new AppError('VALIDATION_ERROR', 'Text must not contain NUL characters')
-            }
-          },
-        }
-      : {}),
     handler: async (request, reply) => {
+      checkRequestText(request)
       const body = await handler({
         params: request.params as In<D['params']>,
         query: request.query as In<D['querystring']>,

@@ -5,13 +5,12 @@ import { and, type Column, eq, gt, type SQL, sql } from 'drizzle-orm'
 import { subquery } from '../../db/client.js'
 import { supportCategories, ticketMessages, tickets } from '../../db/schema/support.js'
 import { AppError } from '../../http/errors.js'
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+import { textProblem, textProblemMessage } from '../../http/text-rules.js'
 
 /**
  * The rules every stored text obeys, for input that did not pass through a route schema and for
- * what the schema cannot say: PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate would
- * not come back as it was sent.
+ * what the schema cannot say: not blank, not too long, and the shop's one text rule (NUL, lone
+ * surrogates: http/text-rules.ts).
  */
 export function checkText(field: string, text: string, maxLength: number): void {
   if (!/\S/.test(text)) throw new AppError('VALIDATION_ERROR', `${field} must not be blank`)
@@ -21,12 +20,8 @@ export function checkText(field: string, text: string, maxLength: number): void 
       `${field} must NOT have more than ${maxLength} characters`,
     )
   }
-  if (text.includes('\u0000')) {
-    throw new AppError('VALIDATION_ERROR', `${field} must not contain NUL characters`)
-  }
-  if (LONE_SURROGATE.test(text)) {
-    throw new AppError('VALIDATION_ERROR', `${field} must be valid Unicode text`)
-  }
+  const problem = textProblem(text)
+  if (problem) throw new AppError('VALIDATION_ERROR', textProblemMessage(field, problem))
 }
 
 export function categoryName(lang: Lang) {
