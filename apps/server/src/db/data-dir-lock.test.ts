@@ -19,12 +19,14 @@ describe('data folder lock', () => {
   it('refuses a second owner while the first holds it, and frees on release', () => {
     const dir = tempDir()
     const first = acquireDataDirLock(dir)
+    const stamp = fs.readFileSync(path.join(dir, 'shop.lock'), 'utf8')
     // Simulate another live process: the lock names the parent of this test process.
     fs.writeFileSync(path.join(dir, 'shop.lock'), String(process.ppid))
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError)
     expect(() => acquireDataDirLock(dir)).toThrow(/in use by another shop process/)
-    fs.writeFileSync(path.join(dir, 'shop.lock'), String(process.pid))
+    fs.writeFileSync(path.join(dir, 'shop.lock'), stamp)
     first.release()
+    expect(fs.existsSync(path.join(dir, 'shop.lock'))).toBe(false)
     const second = acquireDataDirLock(dir)
     second.release()
     expect(fs.existsSync(path.join(dir, 'shop.lock'))).toBe(false)
@@ -35,7 +37,9 @@ describe('data folder lock', () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'])
     fs.writeFileSync(path.join(dir, 'shop.lock'), dead.stdout.toString())
     const lock = acquireDataDirLock(dir)
-    expect(fs.readFileSync(path.join(dir, 'shop.lock'), 'utf8')).toBe(String(process.pid))
+    expect(fs.readFileSync(path.join(dir, 'shop.lock'), 'utf8')).toMatch(
+      new RegExp(`^${process.pid} \\d+$`),
+    )
     lock.release()
   })
 })
