@@ -6,11 +6,14 @@ import type { DestinationStream } from 'pino'
 import type { AppContext } from './app-context.js'
 import type { AppConfig } from './config.js'
 import type { Database } from './db/client.js'
+import { isLoopback, trustedProxies, warnOfUndeclaredProxy } from './http/client-address.js'
+import { createClientErrorHandler } from './http/client-error.js'
 import { registerErrorHandling } from './http/error-handler.js'
 import { AppError, errorBody } from './http/errors.js'
 import { loggerOptions } from './http/logger.js'
 import { registerOpenApi } from './http/openapi.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
+import { capConnectionsPerClient, serverTimeoutOptions } from './http/server-limits.js'
 import { registerValidation } from './http/validation.js'
 import { registerWebApp } from './http/web-app.js'
 import type { AuthRateLimitOptions } from './modules/auth/rate-limits.js'
@@ -57,22 +60,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * How long a client may hold the server, set here and nowhere else (model: fastify/demo's
- * server.ts). A slow or idle client cannot keep a connection, or a request that never finishes
- * arriving, open for ever: Node's defaults wait 5 minutes for a request and forever on an idle
- * socket. Headers must arrive before the whole request may.
- */
-const SERVER_TIMEOUTS = {
-  /** An idle socket (no bytes either way) is closed after this. */
-  connectionTimeout: 120_000,
-  /** The whole request, headers and body, must have arrived within this. */
-  requestTimeout: 60_000,
-  /** A kept-alive connection waits this long for the client's next request. */
-  keepAliveTimeout: 10_000,
-  http: { headersTimeout: 15_000 },
-} as const
-
 const MAX_PATH_SEGMENT = 200
 const MALFORMED_URL_ROUTE = '/api/malformed-url'
 
@@ -88,14 +75,21 @@ function isRoutablePath(url: string): boolean {
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const trustProxy = trustedProxies(config.trustProxy)
   const app = Fastify({
     logger: deps.logStream
       ? { ...loggerOptions(config.logLevel), stream: deps.logStream }
       : loggerOptions(config.logLevel),
     bodyLimit: REQUEST_BODY_LIMIT_BYTES,
-    ...SERVER_TIMEOUTS,
-    // Never trust X-Forwarded-* or take a request id from the client.
-    trustProxy: false,
+    // How long a client may hold the server (http/server-limits.ts), set here and nowhere else.
+    ...serverTimeoutOptions(config.serverLimits),
+    // X-Forwarded-For only from the proxies TRUST_PROXY lists, and only for request.ip, which
+    // only the rate limits read (http/client-address.ts). Fastify would also take the host and
+    // protocol from such a proxy's X-Forwarded-Host/-Proto: nothing reads them.
+    trustProxy: trustProxy ?? false,
+    // Parser refusals answer {code, detail, message} with the security headers too.
+    clientErrorHandler: createClientErrorHandler(),
+    // Never take a request id from the client.
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT },
     // The router refuses a path with broken percent-encoding or an over-long segment before any
@@ -110,6 +104,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.all(MALFORMED_URL_ROUTE, async () => {
     throw new AppError('VALIDATION_ERROR', 'The URL is malformed')
   })
+  // The proxies carry every client's connections; without TRUST_PROXY, one on this machine may.
+  capConnectionsPerClient(
+    app.server,
+    config.serverLimits.maxConnectionsPerClient,
+    trustProxy ? (address) => trustProxy(address, 0) : isLoopback,
+  )
+  if (!trustProxy) warnOfUndeclaredProxy(app)
 
   registerValidation(app)
   registerErrorHandling(app)

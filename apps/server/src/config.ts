@@ -3,6 +3,8 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isAddress } from '@solana/kit'
+import { proxyEntryProblem } from './http/client-address.js'
+import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-limits.js'
 import { parseEurToCents } from './solana/amounts.js'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -58,6 +60,13 @@ export interface AppConfig {
   watchIdleIntervalMs: number
   /** Where the shop is reached from outside (setup and invitation links); null: localhost. */
   publicUrl: string | null
+  /**
+   * Reverse proxies (addresses, CIDR ranges, `loopback`…) whose X-Forwarded-For names the client
+   * the rate limits count (TRUST_PROXY); empty: the socket's address is the client.
+   */
+  trustProxy: string[]
+  /** Timeouts and the connection cap per client (not from the environment; tests shorten them). */
+  serverLimits: ServerLimits
 }
 
 export type RateProviderName = 'fixed' | 'coingecko' | 'kraken'
@@ -121,6 +130,20 @@ function url(env: Env, name: string, schemes: readonly string[]): string | null 
     throw new ConfigError(`${name} must start with ${schemes.map((s) => `${s}://`).join(' or ')}`)
   }
   return raw.replace(/\/+$/, '')
+}
+
+/** TRUST_PROXY: proxy addresses and ranges separated by commas or spaces. */
+function proxyList(env: Env, name: string): string[] {
+  const entries = (text(env, name) ?? '').split(/[\s,]+/).filter(Boolean)
+  for (const entry of entries) {
+    const problem = proxyEntryProblem(entry)
+    if (problem) {
+      throw new ConfigError(
+        `${name}: ${problem}; list addresses, CIDR ranges (10.0.0.0/8) or loopback, linklocal, uniquelocal`,
+      )
+    }
+  }
+  return entries
 }
 
 const postgresUrl = (env: Env, name: string) => url(env, name, ['postgres', 'postgresql'])
@@ -202,5 +225,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     paymentExpiryMinutes: integerInRange(env, 'PAYMENT_EXPIRY_MINUTES', 15, 1, 24 * 60),
     watchIntervalMs: integerInRange(env, 'WATCH_INTERVAL_MS', 1000, 100, 60_000),
     watchIdleIntervalMs: integerInRange(env, 'WATCH_IDLE_INTERVAL_MS', 30_000, 100, 600_000),
+    trustProxy: proxyList(env, 'TRUST_PROXY'),
+    serverLimits: DEFAULT_SERVER_LIMITS,
   }
 }

@@ -49,6 +49,7 @@ import { AdminContent } from './modules/support/admin-content.js'
 import { AdminTickets } from './modules/support/admin-tickets.js'
 import { eraseTicketsOf } from './modules/support/erasure.js'
 import { SupportService } from './modules/support/service.js'
+import { DatabaseCounterStore } from './modules/system/counter-store.js'
 import { SystemService } from './modules/system/service.js'
 import { AdminCustomers } from './modules/users/admin-customers.js'
 import { UserService } from './modules/users/service.js'
@@ -95,9 +96,11 @@ export function createServices(
   if (!config.deliveryKey) throw new Error('buildApp needs config.deliveryKey (see secrets.ts)')
   const { db, tables } = database
   const log = options.log ?? silentLogger
-  // The shop's one rate-limit store (memory, or Redis with REDIS_URL): logins, sign-ups, tickets.
+  // The shop's one rate-limit store (memory, or Redis with REDIS_URL, or else PostgreSQL with
+  // DATABASE_URL, which several processes may share): logins, sign-ups, tickets, reports.
   const rateLimits = createCounterStore({
     redisUrl: config.redisUrl,
+    database: config.databaseUrl ? new DatabaseCounterStore(db) : null,
     log,
     now: options.authLimits?.now,
     redisKeyPrefix: options.authLimits?.redisKeyPrefix,

@@ -1,7 +1,8 @@
-// Counters for rate limits: fixed windows kept in memory, or in Redis when several processes must
-// share them. Nothing here ever holds a client address: clients are counted under an HMAC of
-// their network with a key that lives only in this process's memory, so neither Redis, a memory
-// dump of the counters nor a log line can be turned back into an address.
+// Counters for rate limits: fixed windows kept in memory, or shared by several processes in Redis
+// or, without Redis, in PostgreSQL (modules/system/counter-store.ts). Nothing here ever holds a
+// client address: clients are counted under an HMAC of their network with a key that lives only
+// in this process's memory, so neither Redis, the database, a memory dump of the counters nor a
+// log line can be turned back into an address.
 import crypto from 'node:crypto'
 import { createRequire } from 'node:module'
 import net from 'node:net'
@@ -201,14 +202,17 @@ export class FallbackCounterStore implements CounterStore {
 }
 
 export interface CounterStoreOptions extends MemoryStoreOptions {
-  /** Redis connection string; memory only when null. */
+  /** Redis connection string; memory (or `database`) when null. */
   redisUrl: string | null
+  /** The counters in the database every process shares, used when there is no Redis. */
+  database?: CounterStore | null
   /** Prefix of every Redis key (tests use their own). */
   redisKeyPrefix?: string
   log: StoreLog
 }
 
 export function createCounterStore(options: CounterStoreOptions): CounterStore {
+  if (!options.redisUrl && options.database) return options.database
   const memory = new MemoryCounterStore(options)
   if (!options.redisUrl) return memory
   // Loaded only when Redis is configured: ioredis costs the start-up 45 ms and 8 MB otherwise.
@@ -225,23 +229,33 @@ export function createCounterStore(options: CounterStoreOptions): CounterStore {
 }
 
 /**
- * The network a client is counted under: an IPv4 address, or the /64 of an IPv6 address (one
- * customer line usually holds a whole /64). Null for loopback, which means a reverse proxy or a
- * tool on this machine: counting it would count every customer as one.
+ * The network an address belongs to for counting: an IPv4 address, or the /64 of an IPv6
+ * address (one customer line usually holds a whole /64). Null when it is not an address.
  */
-export function clientNetwork(address: string | undefined): string | null {
+export function addressNetwork(address: string | undefined): string | null {
   if (!address) return null
   let ip = address.split('%')[0] ?? ''
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
   if (mapped?.[1]) ip = mapped[1]
-  if (net.isIPv4(ip)) return ip.startsWith('127.') ? null : ip
+  if (net.isIPv4(ip)) return ip
   if (!net.isIPv6(ip)) return null
   const groups = expandIPv6(ip)
-  if (groups.every((group, i) => group === (i === 7 ? 1 : 0))) return null
+  if (groups.every((group, i) => group === (i === 7 ? 1 : 0))) return '::1/128'
   return `${groups
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(':')}::/64`
+}
+
+/**
+ * The network a client is counted under (addressNetwork). Null for loopback: this machine
+ * itself (the test suites, a developer's browser, a tool), never a customer of a shop behind a
+ * proxy, whose clients the proxy names once TRUST_PROXY lists it (client-address.ts).
+ */
+export function clientNetwork(address: string | undefined): string | null {
+  const network = addressNetwork(address)
+  if (network === null || network === '::1/128' || network.startsWith('127.')) return null
+  return network
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (an embedded IPv4 tail counts as two). */
