@@ -6,6 +6,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, queryRows } from '../src/db/client.js'
 import { onPostgres } from './helpers.js'
+import { personalDataIn } from './reliability/personal-data.js'
 import { fromSource, killServers, spawnServer, startServer } from './support/process.js'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-start-'))
@@ -55,6 +56,13 @@ describe.skipIf(onPostgres)('npm start on the embedded database', () => {
     const third = await startServer(shop(first.port))
     expect(await third.stop()).toBe(0)
     expect(await countCities()).toBe(5) // seeded once, kept, not seeded again
-    expect(first.output() + third.output()).not.toContain('127.0.0.1')
+    // One start line naming the address it really listens on; no other address anywhere.
+    for (const output of [first.output(), third.output()]) {
+      const lines = output.split('\n').filter((line) => line.includes('127.0.0.1'))
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toContain(`shop ready: http://127.0.0.1:${first.port} (database: PGlite in`)
+      expect(personalDataIn(output)).toEqual([])
+    }
+    expect(first.output()).toContain('back office: create the owner account at')
   }, 120_000)
 })
