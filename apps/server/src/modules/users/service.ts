@@ -35,16 +35,18 @@ export function accountDisabled(userId: Column | SQL): SQL<boolean> {
 }
 
 /**
- * Whether the account is enabled, share-locking its row for the rest of the transaction `tx`: a
- * disable (an UPDATE of the row) waits until `tx` ends, and one that came first is seen. False
- * for a disabled or missing account.
+ * Whether the account is enabled, locking its row for the rest of the transaction `tx`: a disable
+ * (an UPDATE of the row) waits until `tx` ends, and one that came first is seen. The lock is
+ * exclusive among sign-ins of one account (FOR NO KEY UPDATE), because each new session may end
+ * the account's oldest beyond the cap: two at once would deadlock on PostgreSQL ending the same
+ * rows in another order. False for a disabled or missing account.
  */
 export async function lockEnabledAccount(tx: Tx, userId: number): Promise<boolean> {
   const [row] = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.disabled, false)))
-    .for('share')
+    .for('no key update')
   return row !== undefined
 }
 
