@@ -20,6 +20,7 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js'
 import { adaptPglite } from './pglite-client.js'
 import { PreparingClient } from './preparing-pg-client.js'
 import * as schema from './schema.js'
+import { TableChangeListener, WATCHED_TABLES } from './table-change-listener.js'
 import { TableVersions } from './table-versions.js'
 
 export type Schema = typeof schema
@@ -65,10 +66,11 @@ export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   /**
-   * When each table may last have changed, for caches of hot reads; null where this process
-   * cannot see every write (PostgreSQL is shared with other processes).
+   * When each table may last have changed, for caches of hot reads: on PGlite from the
+   * statements this process sends, on PostgreSQL from the notifications of every process's
+   * commits (table-change-listener.ts).
    */
-  tables: TableVersions | null
+  tables: TableVersions
   /** Applies the generated migrations (idempotent; serialised between processes on PostgreSQL). */
   migrate(): Promise<void>
   /**
@@ -131,7 +133,7 @@ async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Da
   } else {
     client = await PGlite.create(dump ? { ...PGLITE_OPTIONS, loadDataDir: dump } : PGLITE_OPTIONS)
   }
-  const tables = new TableVersions(Object.values(schema).filter((value) => is(value, PgTable)))
+  const tables = new TableVersions(schemaTables())
   adaptPglite(client, tables)
   const db = drizzlePglite({ client, schema }) as unknown as Db
   return {
@@ -153,12 +155,30 @@ async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Da
   }
 }
 
+function schemaTables(): PgTable[] {
+  return (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+    is(value, PgTable),
+  )
+}
+
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, Client: PreparingClient })
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
   const db = drizzlePg({ client: pool, schema }) as unknown as Db
   await pool.query('select 1') // fail fast with a clear error if the server is unreachable
+  // Every process's commits to the cached tables, heard of on a connection of its own.
+  const listener = new TableChangeListener(url, (changed) => tables.raise(changed))
+  const tables = new TableVersions(schemaTables(), {
+    settled: () => listener.settled(),
+    watched: WATCHED_TABLES,
+  })
+  try {
+    await listener.start()
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
 
   async function withSessionLock(lockId: number, wait: boolean, fn: () => Promise<void>) {
     const conn = await pool.connect()
@@ -186,7 +206,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    tables: null,
+    tables,
     async migrate() {
       await withSessionLock(MIGRATION_LOCK_ID, true, () =>
         migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
@@ -196,6 +216,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       return withSessionLock(lockId, false, fn)
     },
     async close() {
+      await listener.close()
       await pool.end()
     },
   }

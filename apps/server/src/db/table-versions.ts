@@ -1,17 +1,18 @@
 // Knows when a table may have changed, so that hot reads (the catalogue, session checks, carts)
-// can be answered from memory without going stale (see docs/performance.md).
+// can be answered from memory without going stale (see docs/performance.md and decision 0023).
 //
-// Only on PGlite: there every statement of every writer passes through this one process (the
-// data-folder lock keeps other processes out, and the migrations, the seed, the services and
-// tests all use the same client), so watching the statements sent to the client sees every
-// change. A PostgreSQL server is shared with other shop processes and with psql, so nothing is
-// cached there (`Database.tables` is null).
+// On PGlite every statement of every writer passes through this one process (the data-folder
+// lock keeps other processes out, and the migrations, the seed, the services and tests all use
+// the same client), so watching the statements sent to the client sees every change: every
+// statement that may write (anything but a plain SELECT, SHOW, EXPLAIN or transaction control)
+// raises the version of each table it names, and of the tables whose rows its foreign keys change
+// in cascade, when it settles; a transaction raises them again when it settles (a read inside it
+// may have seen rows that were then rolled back). A write that names no table raises every
+// version. Raising too much only costs a cache miss; this errs that way.
 //
-// Every statement that may write (anything but a plain SELECT, SHOW, EXPLAIN or transaction
-// control) raises the version of each table it names, and of the tables whose rows its foreign
-// keys change in cascade, when it settles; a transaction raises them again when it settles (a
-// read inside it may have seen rows that were then rolled back). A write that names no table
-// raises every version. Raising too much only costs a cache miss; this errs that way.
+// On PostgreSQL other processes (and psql) write too: a trigger on each watched table notifies
+// every listener when a write commits (table-change-listener.ts raises the versions), and a read
+// first waits until this process has heard of every commit made before it (`settled`).
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
 
 const READ_ONLY = /^\s*(?:select|show|explain|begin|commit|rollback|savepoint|release)\b/i
@@ -55,14 +56,47 @@ function cascades(tables: readonly PgTable[]): Map<string, string[]> {
   return closed
 }
 
+export interface SharedVersions {
+  /**
+   * Resolves true once every write committed anywhere before the call has raised its tables
+   * here, or false when that cannot be known now (the listener is reconnecting): the caller
+   * then reads the database and keeps nothing.
+   */
+  settled(): Promise<boolean>
+  /** The only tables whose writes are heard of (the ones with the trigger). */
+  watched: ReadonlySet<string>
+}
+
 export class TableVersions {
   #clock = 0
   readonly #written = new Map<string, number>()
   readonly #cascades: Map<string, string[]>
   readonly #parsed = new Map<string, string[]>()
 
-  constructor(tables: readonly PgTable[]) {
+  constructor(
+    tables: readonly PgTable[],
+    /** On PostgreSQL: where writes of other processes are heard of. */
+    private readonly shared: SharedVersions | null = null,
+  ) {
     this.#cascades = cascades(tables)
+  }
+
+  /** Whether every write is known here the moment it settles (PGlite): no need to wait. */
+  get immediate(): boolean {
+    return this.shared === null
+  }
+
+  /** True when `immediate`; otherwise (PostgreSQL) `SharedVersions.settled()`. */
+  settled(): true | Promise<boolean> {
+    return this.shared ? this.shared.settled() : true
+  }
+
+  /** Refuses a cache over a table whose writes would not be heard of. */
+  assertWatched(tables: readonly string[]): void {
+    const missing = tables.filter((table) => this.shared && !this.shared.watched.has(table))
+    if (missing.length > 0) {
+      throw new Error(`no table-change trigger on ${missing.join(', ')}: add it in a migration`)
+    }
   }
 
   /**

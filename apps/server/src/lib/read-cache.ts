@@ -1,6 +1,7 @@
 // A bounded in-memory cache of reads whose entries stay valid exactly as long as the tables they
-// were read from are unchanged (db/table-versions.ts). Without table versions (PostgreSQL) it
-// caches nothing and every read goes to the database, as before.
+// were read from are unchanged (db/table-versions.ts). On PostgreSQL a value is served only
+// once this process has heard of every write committed before the request (`settled`), and
+// nothing is kept while that cannot be known.
 import type { TableVersions } from '../db/table-versions.js'
 
 interface Entry<V> {
@@ -16,12 +17,18 @@ export class ReadCache<V> {
     /** Every table the cached value is read from. */
     private readonly tables: readonly string[],
     private readonly maxEntries = 1000,
-  ) {}
+  ) {
+    versions?.assertWatched(tables)
+  }
 
-  /** The cached value for `key` if it is still fresh, without waiting; else undefined. */
+  /**
+   * The cached value for `key` if it is still fresh, without waiting; else undefined. Always
+   * undefined on PostgreSQL, where a hit must first wait for `settled` (use `get`).
+   */
   peek(key: string): V | undefined {
-    const hit = this.versions ? this.#entries.get(key) : undefined
-    return hit && hit.stamp === this.versions?.stamp(this.tables) ? hit.value : undefined
+    if (!this.versions?.immediate) return undefined
+    const hit = this.#entries.get(key)
+    return hit && hit.stamp === this.versions.stamp(this.tables) ? hit.value : undefined
   }
 
   /**
@@ -30,6 +37,8 @@ export class ReadCache<V> {
    */
   async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true) {
     if (!this.versions) return load()
+    const settled = this.versions.settled()
+    if (settled !== true && !(await settled)) return load()
     // Taken before the read: a write that lands while it runs makes the entry stale at once.
     const stamp = this.versions.stamp(this.tables)
     const hit = this.#entries.get(key)

@@ -20,7 +20,8 @@ export class CartService {
   readonly #reader: CartReader
   /**
    * The web app reads the cart on every page. A cart without a coupon depends only on its rows
-   * and its products' rows, so on PGlite its answer is kept until one of those tables changes.
+   * and its products' rows, so its answer is kept until one of those tables changes (in any
+   * process, see ReadCache).
    * A cart with a coupon is always read afresh: whether the coupon still applies depends on the
    * clock.
    */

@@ -121,7 +121,8 @@ export class CatalogService {
   /**
    * Serialised product lists and product pages, kept until a product, city or district changes
    * (a sale, a reservation, a restock). Without it a page of 20 cost about 2 ms of database time
-   * on PGlite's one thread. Only on PGlite (see ReadCache).
+   * on PGlite's one thread; on PostgreSQL it is kept in every process until a commit notifies it
+   * (see ReadCache).
    */
   readonly #answers: ReadCache<SerializedJson>
 

@@ -1,0 +1,223 @@
+// The read caches on PostgreSQL (decision 0023) with two real server processes on one database:
+// a write committed through one process, or by anybody else (psql, the back office of a third
+// process), is never served stale by the other, not even by a request sent the moment the write
+// was answered: a price, a stock, a cart, a session. And the caches really are on: a write that
+// skips the notification (triggers disabled) is not seen, until a listener reconnects.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from '../src/db/client.js'
+import { products } from '../src/db/schema.js'
+import { ReadCache } from '../src/lib/read-cache.js'
+import { SessionService } from '../src/modules/auth/sessions.js'
+import { AccessTokens } from '../src/modules/auth/tokens.js'
+import { onPostgres, TEST_DELIVERY_KEY } from './helpers.js'
+import { type Customer, createCustomers, createPlace, createProduct } from './support/factories.js'
+import { adminUrl, createPostgresDatabase, type PostgresTestDatabase } from './support/postgres.js'
+import { fromSource, killServers, type ServerProcess, startServer } from './support/process.js'
+
+const ROUNDS = 15
+const jwtSecret = crypto.randomBytes(48).toString('base64url')
+
+interface Answer {
+  status: number
+  body: { code?: string; price?: number; quantity?: number; items_count?: number }
+}
+
+async function call(
+  server: ServerProcess,
+  method: string,
+  url: string,
+  customer?: Customer,
+  body?: unknown,
+): Promise<Answer> {
+  const res = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: {
+      ...(customer ? customer.headers : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  return { status: res.status, body: (await res.json()) as Answer['body'] }
+}
+
+/** Terminates every table-change listener's connection on the database, as a network cut. */
+async function cutListeners(): Promise<number> {
+  const admin = await openDatabase({ url: adminUrl(), poolSize: 1 })
+  try {
+    const rows = (await admin.db.execute(
+      sql`select pg_terminate_backend(pid) as done from pg_stat_activity
+          where application_name = 'shop table-change listener' and datname = ${database.name}`,
+    )) as unknown as { rows: unknown[] }
+    return rows.rows.length
+  } finally {
+    await admin.close()
+  }
+}
+
+let database: PostgresTestDatabase
+let db: Database
+/** A customer who only looks at the catalogue (it needs a session). */
+let viewer: Customer
+let one: ServerProcess
+let two: ServerProcess
+const folders: string[] = []
+
+describe.skipIf(!onPostgres)('read caches shared by two processes on PostgreSQL', () => {
+  beforeAll(async () => {
+    database = await createPostgresDatabase()
+    const env = {
+      DATABASE_URL: database.url,
+      JWT_SECRET: jwtSecret,
+      DELIVERY_KEY: TEST_DELIVERY_KEY,
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: 'off',
+      LOG_LEVEL: 'info',
+      LOCAL_CHAIN_PORT: '0',
+      REDIS_URL: '',
+    }
+    // One after the other: the first applies the migrations. Each has its own local chain.
+    const folder = () => fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cache-'))
+    one = await startServer(fromSource({ ...env, DATA_DIR: (folders[0] = folder()) }))
+    two = await startServer(fromSource({ ...env, DATA_DIR: (folders[1] = folder()) }))
+    db = await openDatabase({ url: database.url, poolSize: 4 })
+    const sessions = new SessionService(db.db, new AccessTokens(jwtSecret))
+    ;[viewer] = (await createCustomers(db.db, { sessions }, 1)) as [Customer]
+  }, 180_000)
+
+  afterAll(async () => {
+    await Promise.all([one?.stop(), two?.stop()])
+    killServers()
+    await db?.close()
+    await database?.drop()
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true })
+  })
+
+  it('never serves a price, a stock, a cart or a session a commit has changed', async () => {
+    const place = await createPlace(db.db)
+    const productId = await createProduct(db.db, {
+      cityId: place.cityId,
+      districtId: place.districtId,
+      stock: 100,
+      priceCents: 1000,
+    })
+    const sessions = new SessionService(db.db, new AccessTokens(jwtSecret))
+    const buyers = await createCustomers(db.db, { sessions }, ROUNDS, 1_000_000)
+    const page = `/api/products/${productId}`
+
+    for (let round = 0; round < ROUNDS; round++) {
+      // Both processes hold the product page and the list in their caches.
+      for (const server of [one, two]) {
+        expect((await call(server, 'GET', page, viewer)).status).toBe(200)
+        expect((await call(server, 'GET', '/api/products', viewer)).status).toBe(200)
+      }
+      const [writer, reader] = round % 2 === 0 ? [one, two] : [two, one]
+
+      // A price changed from outside both (psql, another process's back office).
+      const price = 1000 + round + 1
+      await db.db.update(products).set({ priceCents: price }).where(eq(products.id, productId))
+      expect((await call(reader, 'GET', page, viewer)).body.price).toBe(price / 100)
+
+      // A sale through one process: the other shows the stock it left at once.
+      const buyer = buyers[round] as Customer
+      const before = (await call(reader, 'GET', page, viewer)).body.quantity as number
+      expect(
+        (await call(writer, 'POST', '/api/cart/add', buyer, { product_id: productId })).status,
+      ).toBe(200)
+      expect((await call(reader, 'GET', '/api/cart', buyer)).body.items_count).toBe(1)
+      const paid = await call(writer, 'POST', '/api/payment/create', buyer, {
+        payment_method: 'balance',
+      })
+      expect(paid.status).toBe(200)
+      expect((await call(reader, 'GET', page, viewer)).body.quantity).toBe(before - 1)
+      expect((await call(reader, 'GET', '/api/cart', buyer)).body.items_count).toBe(0)
+
+      // A logout through one process: the other refuses the token at once.
+      expect((await call(reader, 'GET', '/api/cart', buyer)).status).toBe(200)
+      expect((await call(writer, 'POST', '/api/auth/logout', buyer)).status).toBe(200)
+      const refused = await call(reader, 'GET', '/api/cart', buyer)
+      expect(refused.status).toBe(403)
+      expect(refused.body.code).toBe('SESSION_REVOKED')
+    }
+  }, 120_000)
+
+  it('serves from memory: a write that notifies nobody is not seen until a listener reconnects', async () => {
+    const place = await createPlace(db.db)
+    const productId = await createProduct(db.db, {
+      cityId: place.cityId,
+      districtId: place.districtId,
+      stock: 5,
+      priceCents: 700,
+    })
+    const page = `/api/products/${productId}`
+    expect((await call(two, 'GET', page, viewer)).body.price).toBe(7)
+
+    // Triggers off for one transaction (a replica's session): no notification is sent.
+    const silently = (cents: number) =>
+      db.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`)
+        await tx.update(products).set({ priceCents: cents }).where(eq(products.id, productId))
+      })
+    await silently(701)
+    expect((await call(two, 'GET', page, viewer)).body.price).toBe(7) // the cached answer
+
+    // A lost listener drops the cache: the next answer is read from the database.
+    expect(await cutListeners()).toBe(3) // both processes, and this test's own database handle
+    expect((await call(two, 'GET', page, viewer)).body.price).toBe(7.01)
+    // Once it listens again (within a second) answers are cached again.
+    await expect
+      .poll(
+        async () => {
+          await silently(702)
+          const seen = (await call(two, 'GET', page, viewer)).body.price
+          await silently(703)
+          return (await call(two, 'GET', page, viewer)).body.price === seen
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe(true)
+    // And a write that notifies is seen at once again.
+    await db.db.update(products).set({ priceCents: 704 }).where(eq(products.id, productId))
+    expect((await call(two, 'GET', page, viewer)).body.price).toBe(7.04)
+    expect((await call(one, 'GET', page, viewer)).body.price).toBe(7.04)
+  }, 60_000)
+
+  it('counts every commit made before a read, even one whose notification is still on its way', async () => {
+    // Two handles as two processes have them (pools and listeners of their own), no HTTP in
+    // between: a read follows the write's COMMIT at once, before its notification has arrived
+    // most of the time (decision 0023), and must still never be served from the cache.
+    const other = await openDatabase({ url: database.url, poolSize: 2 })
+    try {
+      const place = await createPlace(db.db)
+      const productId = await createProduct(db.db, {
+        cityId: place.cityId,
+        districtId: place.districtId,
+        priceCents: 100,
+      })
+      const cache = new ReadCache<number>(other.tables, ['products'])
+      const read = () =>
+        cache.get('price', async () => {
+          const [row] = await other.db
+            .select({ cents: products.priceCents })
+            .from(products)
+            .where(eq(products.id, productId))
+          return row?.cents ?? -1
+        })
+      let hits = 0
+      for (let cents = 101; cents <= 400; cents++) {
+        await db.db.update(products).set({ priceCents: cents }).where(eq(products.id, productId))
+        expect(await read()).toBe(cents)
+        // Unchanged since: served from memory.
+        const loads = await cache.get('price', async () => -1)
+        if (loads === cents) hits++
+      }
+      expect(hits).toBe(300)
+    } finally {
+      await other.close()
+    }
+  }, 60_000)
+})
