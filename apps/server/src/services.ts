@@ -2,6 +2,7 @@
 // services call each other through it, never through routes. A module's service is the only code
 // that touches its tables (db/schema/<module>.ts); the others ask it, or compose the steps it
 // builds into their own statements.
+import crypto from 'node:crypto'
 import { LATE_PAYMENT_WINDOW_HOURS } from '@shop/contract'
 import type { AppConfig } from './config.js'
 import type { Database } from './db/client.js'
@@ -139,7 +140,11 @@ export function createServices(
     config.telegramBotToken,
     rateLimits,
   )
-  const authLimits = new AuthRateLimits(rateLimits, options.authLimits?.limits)
+  const authLimits = new AuthRateLimits(
+    rateLimits,
+    options.authLimits?.limits,
+    Buffer.from(crypto.hkdfSync('sha256', config.jwtSecret, 'privacy-shop', 'client-keys', 32)),
+  )
   const loginChallenges = new LoginChallenges(config.jwtSecret, rateLimits)
 
   const rateHistory = new RateHistory(db)

@@ -8,13 +8,14 @@ import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AppConfig } from '../src/config.js'
+import { AppError } from '../src/http/errors.js'
 import {
   ClientKeys,
   clientNetwork,
   MemoryCounterStore,
   RedisCounterStore,
 } from '../src/http/rate-limit.js'
-import type { AuthRateLimitOptions } from '../src/modules/auth/rate-limits.js'
+import { type AuthRateLimitOptions, AuthRateLimits } from '../src/modules/auth/rate-limits.js'
 import type { Services } from '../src/services.js'
 import { createTestApp, signUp, type TestApp } from './helpers.js'
 import { expectProblem } from './support/problems.js'
@@ -271,6 +272,31 @@ describe('client keys', () => {
     expect(new ClientKeys().of('203.0.113.7')).not.toBe(key)
     expect(JSON.stringify(keys)).toBe('{}')
     expect(keys.of('127.0.0.1')).toBeNull()
+  })
+})
+
+describe('client counters shared by processes', () => {
+  it('count one client once across processes that share the store and the server secret', async () => {
+    const store = new MemoryCounterStore()
+    const key = crypto.randomBytes(32)
+    const limits = { loginPerClient: { max: 2, windowMs: MINUTE } }
+    const processes = [
+      new AuthRateLimits(store, limits, key),
+      new AuthRateLimits(store, limits, key),
+    ]
+    const wrong = () => Promise.reject(new AppError('INVALID_CREDENTIALS'))
+    const codes: string[] = []
+    for (const limiter of [...processes, ...processes]) {
+      await limiter.guardLogin(`name_${codes.length}`, '198.51.100.7', wrong).catch((error) => {
+        codes.push((error as AppError).code)
+      })
+    }
+    expect(codes).toEqual([
+      'INVALID_CREDENTIALS',
+      'INVALID_CREDENTIALS',
+      'TOO_MANY_ATTEMPTS',
+      'TOO_MANY_ATTEMPTS',
+    ])
   })
 })
 

@@ -278,8 +278,17 @@ function expandIPv6(ip: string): number[] {
 
 /** Turns a client address into a counter key that cannot be turned back into the address. */
 export class ClientKeys {
-  // Random per process, never logged or stored: a restart forgets every client counter.
-  readonly #key = crypto.randomBytes(32)
+  /**
+   * Never logged or stored. Random per process by default (a restart forgets every client
+   * counter); the shop passes one derived from its server secret, so that processes sharing a
+   * counter store (Redis, PostgreSQL) count a client once, while the keys stay meaningless to
+   * anyone who holds the store without the secret.
+   */
+  readonly #key: Buffer
+
+  constructor(key: Buffer = crypto.randomBytes(32)) {
+    this.#key = key
+  }
 
   /** The client's key, or null when the client cannot be told apart (see clientNetwork). */
   of(address: string | undefined): string | null {

@@ -48,13 +48,16 @@ function usernameKey(username: string): string {
 
 export class AuthRateLimits {
   readonly limits: AuthLimits
-  readonly #clients = new ClientKeys()
+  readonly #clients: ClientKeys
 
+  /** `clientKey`: the key client addresses are hashed under, the same in every process. */
   constructor(
     private readonly store: CounterStore,
     limits: Partial<AuthLimits> = {},
+    clientKey?: Buffer,
   ) {
     this.limits = { ...DEFAULT_AUTH_LIMITS, ...limits }
+    this.#clients = new ClientKeys(clientKey)
   }
 
   /**

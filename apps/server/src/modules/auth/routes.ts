@@ -7,7 +7,8 @@ import { usernameProblem } from './validation.js'
 
 export function authRoutes({ app, services }: AppContext): void {
   const { accounts, authLimits, loginChallenges, sessions, telegram, users } = services
-  // request.ip is the socket's address (trustProxy is off); the limiter only ever sees an HMAC.
+  // request.ip is the socket's address, or behind a proxy listed in TRUST_PROXY the client it
+  // forwarded for; the limiter only ever sees an HMAC of it.
   defineRoute(app, api.register, ({ body, request }) =>
     authLimits.guardRegistration(request.ip, () => accounts.register(body)),
   )
