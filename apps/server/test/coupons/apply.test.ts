@@ -40,13 +40,17 @@ describe('POST /api/cart/coupon/apply', () => {
       'WELCOME10X',
       '%',
       'WELCOME_0',
-      'nul\u0000',
     ]) {
       expect(await promo.refusal(promo.alice, code), code).toMatchObject({
         status: 404,
         code: 'COUPON_NOT_FOUND',
       })
     }
+    // Text no field may hold (NUL) is refused by the one text rule for every route.
+    expect(await promo.refusal(promo.alice, 'nul\u0000')).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    })
     expect((await promo.cartOf(promo.alice)).applied_promo).toBeNull()
   })
 
