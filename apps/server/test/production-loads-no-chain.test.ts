@@ -34,7 +34,10 @@ register(${JSON.stringify(pathToFileURL(hooksFile).href)}, {
 `,
 )
 
-const CHAIN_MODULES = /\/packages\/local-chain\/|\/node_modules\/litesvm\/|demo-wallet\.[jt]s$/
+// The chain's package, except its lock-owner rule (a few lines of /proc reading, which the data
+// folder's lock shares).
+const CHAIN_MODULES =
+  /\/packages\/local-chain\/(?!(src|dist)\/lock-owner\.[jt]s$)|\/node_modules\/litesvm\/|demo-wallet\.[jt]s$/
 
 /** Starts src/main.ts with `env`, waits until it is ready, stops it; the modules it resolved. */
 async function modulesLoadedBy(name: string, env: Record<string, string>): Promise<string[]> {
