@@ -6,7 +6,7 @@ import { cpuSeconds, machineBusySeconds } from '../lib/cpu.mjs'
 import { fmt, median } from '../lib/report.mjs'
 import { ROOT, startShop } from '../lib/shop.mjs'
 
-const COLD_START_BUDGET_MS = 2000
+const COLD_START_BUDGET_MS = 1500
 
 export async function coldStart(dataDir, report, { runs = 3 } = {}) {
   const times = []
