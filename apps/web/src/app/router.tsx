@@ -41,6 +41,9 @@ const OrderPage = lazy(() =>
 const SupportPage = lazy(() =>
   import('../features/support/SupportPage').then((module) => ({ default: module.SupportPage })),
 )
+const FaqPage = lazy(() =>
+  import('../features/faq/FaqPage').then((module) => ({ default: module.FaqPage })),
+)
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((module) => ({ default: module.ProfilePage })),
 )
@@ -84,6 +87,8 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <ProfilePage /> },
         ],
       },
+      // Everyone: visitors read the FAQ before they have an account.
+      { path: 'faq', element: <FaqPage /> },
       { path: '*', element: <CatchAll /> },
     ],
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, formatEur, formatSol } from './format'
+import { formatDate, formatDateTime, formatEur, formatSignedEur, formatSol } from './format'
 
 // Intl separates the currency with a no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
@@ -9,6 +9,18 @@ describe('format', () => {
     expect(plain(formatEur(12.5, 'en'))).toBe('€12.50')
     expect(plain(formatEur('1234.5', 'lt'))).toBe('1 234,50 €')
     expect(plain(formatEur(null, 'en'))).toBe('€0.00')
+  })
+
+  it('writes every minus sign as U+2212, in both languages, signed or not', () => {
+    expect(plain(formatSignedEur(-12.9, 'en'))).toBe('\u2212€12.90')
+    expect(plain(formatSignedEur(-12.9, 'lt'))).toBe('\u221212,90 €')
+    expect(plain(formatEur(-5.08, 'en'))).toBe('\u2212€5.08')
+    expect(plain(formatEur('-5.08', 'lt'))).toBe('\u22125,08 €')
+    expect(plain(formatSignedEur(5, 'en'))).toBe('+€5.00')
+    expect(plain(formatSignedEur(0, 'lt'))).toBe('0,00 €')
+    for (const text of [formatSignedEur(-1, 'en'), formatEur(-1, 'lt')]) {
+      expect(text).not.toContain('-')
+    }
   })
 
   it('formats SOL with 4 decimals', () => {

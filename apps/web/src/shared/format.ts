@@ -18,14 +18,29 @@ function toDate(value: Date | string | number): Date | null {
   return Number.isNaN(date.getTime()) ? null : date
 }
 
-/** Euro amount with 2 decimals, e.g. "€12.50" (en) or "12,50 €" (lt). */
+/** The minus sign of every amount the shop shows, in both languages (U+2212, not a hyphen). */
+export const MINUS_SIGN = '\u2212'
+
+/**
+ * Formats with Intl, with one minus sign for every language: Intl writes a hyphen in English and
+ * U+2212 in Lithuanian, and a ledger, a cart and a refund must not differ.
+ */
+function money(format: Intl.NumberFormat, value: number): string {
+  return format
+    .formatToParts(value)
+    .map((part) => (part.type === 'minusSign' ? MINUS_SIGN : part.value))
+    .join('')
+}
+
+/** Euro amount with 2 decimals, e.g. "€12.50", "−€5.08" (en) or "12,50 €" (lt). */
 export function formatEur(amount: number | string | null | undefined, lang?: string): string {
-  return new Intl.NumberFormat(localeFor(lang), {
+  const format = new Intl.NumberFormat(localeFor(lang), {
     style: 'currency',
     currency: 'EUR',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-  }).format(toNumber(amount))
+  })
+  return money(format, toNumber(amount))
 }
 
 /** SOL amount with 4 decimals, e.g. "0.1250 SOL". */
@@ -54,15 +69,26 @@ export function formatDateTime(value: Date | string | number, lang?: string): st
   }).format(date)
 }
 
-/** A signed euro amount for ledgers: "+€5.00", "-€12.90" (en) or "+5,00 €" (lt); zero unsigned. */
+/** The time of day with seconds, e.g. "14:05:09". Invalid input is returned as is. */
+export function formatTime(value: Date | string | number, lang?: string): string {
+  const date = toDate(value)
+  if (!date) return String(value)
+  return new Intl.DateTimeFormat(localeFor(lang), { timeStyle: 'medium' }).format(date)
+}
+
+/**
+ * A signed euro amount for ledgers and discounts: "+€5.00", "−€12.90" (en) or "+5,00 €",
+ * "−12,90 €" (lt); zero unsigned.
+ */
 export function formatSignedEur(amount: number | string | null | undefined, lang?: string): string {
-  return new Intl.NumberFormat(localeFor(lang), {
+  const format = new Intl.NumberFormat(localeFor(lang), {
     style: 'currency',
     currency: 'EUR',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     signDisplay: 'exceptZero',
-  }).format(toNumber(amount))
+  })
+  return money(format, toNumber(amount))
 }
 
 /** Seconds left as m:ss, e.g. 905 -> "15:05", 59 -> "0:59"; negative counts as 0. */

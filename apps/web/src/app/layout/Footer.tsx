@@ -55,6 +55,8 @@ export function Footer() {
   const { t } = useTranslation()
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated)
   const links = isAuthenticated ? MEMBER_LINKS : GUEST_LINKS
+  // Customers have support (FAQ and tickets); visitors the public FAQ.
+  const faqLink = isAuthenticated ? '/support' : '/faq'
   const year = new Date().getFullYear()
 
   return (
@@ -72,7 +74,7 @@ export function Footer() {
         </section>
 
         <FooterList as="nav" id="footer-links" title={t('footer.links.title')}>
-          {[...links, { to: '/support', labelKey: 'footer.links.faq' }].map((link) => (
+          {[...links, { to: faqLink, labelKey: 'footer.links.faq' }].map((link) => (
             <li key={link.to}>
               <Link to={link.to} className={linkClass}>
                 {t(link.labelKey)}

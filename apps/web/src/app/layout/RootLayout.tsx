@@ -5,6 +5,7 @@ import { PageSpinner } from '../../shared/ui/Spinner'
 import { RouteErrorBoundary } from '../RouteErrorBoundary'
 import { Footer } from './Footer'
 import { Header } from './Header'
+import { useHeadingFocus } from './useHeadingFocus'
 
 /** Skip link, header, main content and footer: the frame of every screen. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -29,6 +30,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 /** The layout route: the current page inside the shell, loaded on demand. */
 export function RootLayout() {
   const { pathname } = useLocation()
+  useHeadingFocus()
   return (
     <AppShell>
       <RouteErrorBoundary resetKey={pathname}>

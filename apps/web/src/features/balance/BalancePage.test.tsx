@@ -54,7 +54,8 @@ describe('balance page', () => {
     })
     renderApp('/balance')
     await waitFor(() => expect(screen.getByTestId('balance-amount')).toHaveTextContent('€7.10'))
-    const minus = await screen.findByText('-€12.90')
+    // The one minus sign of every amount (U+2212), as in the cart.
+    const minus = await screen.findByText('\u2212€12.90')
     expect(minus).toHaveClass('text-red-700')
     const plus = screen.getByText('+€20.00')
     expect(plus).toHaveClass('text-emerald-700')
@@ -132,5 +133,50 @@ describe('balance page', () => {
     expect(await screen.findByText('Top-up successful')).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     await waitFor(() => expect(screen.getByTestId('balance-amount')).toHaveTextContent('€5.00'))
+    // Not come from the checkout: no way back to offer.
+    expect(screen.queryByRole('link', { name: 'Back to checkout' })).not.toBeInTheDocument()
+  })
+
+  it('sent from the checkout, starts at what it lacks and offers the way back', async () => {
+    signIn()
+    const user = userEvent.setup()
+    mockApi({
+      'GET /api/cart': () => emptyCart,
+      'GET /api/config': () => publicConfig(true),
+      'GET /api/balance': () => ({ balance_eur: 0 }),
+      'GET /api/balance/history': () => ({ transactions: [], total: 0 }),
+      'POST /api/balance/topup': () => topup(),
+      'GET /api/payment/status/P-TOPUP123': () =>
+        payment({ payment_code: 'P-TOPUP123', kind: 'topup' }),
+      'POST /api/dev/pay/P-TOPUP123': () => ({ success: true, signature: '4'.repeat(88) }),
+      'POST /api/payment/P-TOPUP123/submit-signature': () =>
+        payment({ payment_code: 'P-TOPUP123', kind: 'topup', status: 'confirmed' }),
+    })
+    const { router } = renderApp('/balance?return=checkout&amount=7.90')
+    expect(await screen.findByLabelText('Amount (EUR)')).toHaveValue('7.90')
+    expect(
+      screen.getByText('Top up your balance, then go back to the checkout: your cart is kept.'),
+    ).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Top up' }))
+    const dialog = within(await screen.findByRole('dialog'))
+    await user.click(await dialog.findByRole('button', { name: 'Pay with the demo wallet' }))
+    expect(
+      await screen.findByText('Your balance is topped up. Your cart is waiting at the checkout.'),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await user.click(screen.getByRole('link', { name: 'Back to checkout' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'))
+  })
+
+  it('ignores an amount a link asks for that no top-up may have', async () => {
+    signIn()
+    mockApi({
+      'GET /api/cart': () => emptyCart,
+      'GET /api/balance': () => ({ balance_eur: 0 }),
+      'GET /api/balance/history': () => ({ transactions: [], total: 0 }),
+    })
+    renderApp('/balance?amount=1.00')
+    expect(await screen.findByLabelText('Amount (EUR)')).toHaveValue('5')
   })
 })

@@ -1,22 +1,50 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import type { CryptoPaymentDetails } from '../../shared/payment/details'
 import { loadPendingPayment, savePendingPayment } from '../../shared/payment/pendingPayment'
 import type { PaymentEndReason } from '../../shared/payment/usePaymentStatus'
 import { BALANCE_QUERY_KEY, useBalance } from '../../shared/queries/balance'
+import { Alert } from '../../shared/ui/Alert'
+import { ButtonLink } from '../../shared/ui/Button'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { ReceiptIcon, WalletIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { Pager } from '../../shared/ui/Pager'
-import { QueryState, SectionSpinner } from '../../shared/ui/QueryState'
+import { QueryState, Refreshing, SectionSpinner } from '../../shared/ui/QueryState'
 import { Spinner } from '../../shared/ui/Spinner'
 import { notify } from '../../shared/ui/toast'
 import { useBalanceHistory } from './api/balanceHistory'
 import { TopupForm } from './components/TopupForm'
 import { TopupModal } from './components/TopupModal'
 import { TransactionRow } from './components/TransactionRow'
+import { parseTopupAmount } from './topupRules'
+
+/**
+ * Came from checkout's insufficient-balance warning (`?return=checkout`): the way back, offered
+ * at once and, once the top-up is confirmed, as the next step.
+ */
+function BackToCheckout({ toppedUp }: { toppedUp: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <Alert tone={toppedUp ? 'success' : 'info'} assertive={false} className="mb-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p>{toppedUp ? t('balance.return.done') : t('balance.return.waiting')}</p>
+        <ButtonLink to="/checkout" size="sm" variant={toppedUp ? 'primary' : 'secondary'}>
+          {t('balance.return.back')}
+        </ButtonLink>
+      </div>
+    </Alert>
+  )
+}
+
+/** The amount a link asked for (what a checkout lacks), when it is one a top-up may have. */
+function askedAmount(value: string | null): number | undefined {
+  const parsed = value ? parseTopupAmount(value) : null
+  return parsed && 'amount' in parsed ? parsed.amount : undefined
+}
 
 /** /balance: current balance, top-up (default and minimum 5 EUR) and the transaction history. */
 export function BalancePage() {
@@ -25,6 +53,9 @@ export function BalancePage() {
   const client = useQueryClient()
   const balance = useBalance()
   const { query: history, pager, setPage } = useBalanceHistory()
+  const [params] = useSearchParams()
+  const fromCheckout = params.get('return') === 'checkout'
+  const [toppedUp, setToppedUp] = useState(false)
   const [pending, setPendingState] = useState<CryptoPaymentDetails | null>(() =>
     loadPendingPayment('topup'),
   )
@@ -35,6 +66,7 @@ export function BalancePage() {
 
   const onConfirmed = () => {
     setPending(null)
+    setToppedUp(true)
     notify.success(t('balance.toast.success'))
     void client.invalidateQueries({ queryKey: BALANCE_QUERY_KEY })
     void client.invalidateQueries({ queryKey: ['stats'] })
@@ -48,6 +80,7 @@ export function BalancePage() {
 
   return (
     <Page title={t('balance.title')} description={t('balance.subtitle')}>
+      {fromCheckout ? <BackToCheckout toppedUp={toppedUp} /> : null}
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr] lg:items-start">
         <div className="flex flex-col gap-6">
           <section
@@ -66,33 +99,35 @@ export function BalancePage() {
               )}
             </p>
           </section>
-          <TopupForm onStarted={setPending} />
+          <TopupForm onStarted={setPending} initialAmount={askedAmount(params.get('amount'))} />
         </div>
 
         <section aria-labelledby="history-title">
           <h2 id="history-title" className="mb-3 font-semibold text-lg text-slate-900">
             {t('balance.history')}
           </h2>
-          <QueryState
-            query={history}
-            loading={<SectionSpinner size="lg" className="py-12" />}
-            isEmpty={(data) => data.transactions.length === 0}
-            empty={
-              <EmptyState
-                icon={<ReceiptIcon className="size-6" />}
-                title={t('balance.emptyTitle')}
-                text={t('balance.emptyText')}
-              />
-            }
-          >
-            {(data) => (
-              <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
-                {data.transactions.map((transaction) => (
-                  <TransactionRow key={transaction.id} transaction={transaction} />
-                ))}
-              </ul>
-            )}
-          </QueryState>
+          <Refreshing active={history.isPlaceholderData}>
+            <QueryState
+              query={history}
+              loading={<SectionSpinner size="lg" className="py-12" />}
+              isEmpty={(data) => data.transactions.length === 0}
+              empty={
+                <EmptyState
+                  icon={<ReceiptIcon className="size-6" />}
+                  title={t('balance.emptyTitle')}
+                  text={t('balance.emptyText')}
+                />
+              }
+            >
+              {(data) => (
+                <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
+                  {data.transactions.map((transaction) => (
+                    <TransactionRow key={transaction.id} transaction={transaction} />
+                  ))}
+                </ul>
+              )}
+            </QueryState>
+          </Refreshing>
           <Pager {...pager} label={t('balance.historyPages')} />
         </section>
       </div>

@@ -82,7 +82,11 @@ describe('checkout page', () => {
       await screen.findByText('Your balance is insufficient. Please top up your account first.'),
     ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Pay €12.90' })).toBeDisabled()
-    expect(screen.getByRole('link', { name: 'Top up balance' })).toHaveAttribute('href', '/balance')
+    // To the balance, with what the cart lacks as the amount and the way back once topped up.
+    expect(screen.getByRole('link', { name: 'Top up balance' })).toHaveAttribute(
+      'href',
+      '/balance?return=checkout&amount=7.90',
+    )
 
     await user.click(screen.getByRole('radio', { name: /Solana/ }))
     expect(screen.queryByText(/Your balance is insufficient/)).not.toBeInTheDocument()
@@ -168,6 +172,10 @@ describe('checkout page', () => {
     expect(await screen.findByRole('heading', { name: 'Pay with SOL' })).toBeInTheDocument()
     expect(screen.getByText('0.1667 SOL')).toBeInTheDocument()
     expect(screen.getByRole('timer')).toHaveTextContent(/^1[45]:\d\d$/)
+    // What is being paid for stays on the screen.
+    expect(screen.getByRole('complementary', { name: 'Order summary' })).toHaveTextContent(
+      /Coffee.*€12\.90/,
+    )
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(await screen.findByRole('radio', { name: /Solana/ })).toBeInTheDocument()
@@ -207,19 +215,29 @@ describe('checkout page', () => {
     expect(screen.getAllByText('Payment time expired.').length).toBeGreaterThanOrEqual(1)
   })
 
-  it('brings a pending SOL payment back after a reload', async () => {
+  it('brings a pending SOL payment back after a reload, with what it pays for', async () => {
     signIn()
     const user = userEvent.setup()
-    api(0, { 'GET /api/payment/status/P-TEST1234': () => payment() })
+    let currentCart = oneItem
+    api(0, {
+      'GET /api/payment/status/P-TEST1234': () => payment(),
+      'GET /api/cart': () => currentCart,
+    })
     const first = renderApp('/checkout')
     await user.click(await screen.findByRole('radio', { name: /Solana/ }))
     await user.click(screen.getByRole('button', { name: 'Pay €12.90' }))
     await screen.findByRole('heading', { name: 'Pay with SOL' })
     first.unmount()
+    // Another tab changes the cart meanwhile: the payment still pays for what it paid for.
+    currentCart = cart([cartItem({ product_name: 'Tea', product_price: 3, total_price: 3 })])
 
     renderApp('/checkout')
     expect(await screen.findByRole('heading', { name: 'Pay with SOL' })).toBeInTheDocument()
     expect(screen.getByText('P-TEST1234')).toBeInTheDocument()
+    const summary = screen.getByRole('complementary', { name: 'Order summary' })
+    expect(summary).toHaveTextContent('Coffee')
+    expect(summary).toHaveTextContent('€12.90')
+    expect(summary).not.toHaveTextContent('Tea')
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(sessionStorage.getItem('pending-payment:checkout')).toBeNull()
   })

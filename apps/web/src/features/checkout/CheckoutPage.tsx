@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
+import { TOPUP_MIN_EUR } from '../../shared/config'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { CryptoPaymentPanel } from '../../shared/payment/CryptoPaymentPanel'
@@ -25,6 +26,16 @@ const END_MESSAGE: Record<PaymentEndReason, string> = {
   expired: 'payment.expired',
   timeout: 'payment.expired',
   cancelled: 'payment.cancelled',
+}
+
+/**
+ * The balance page, told to offer the way back here once topped up, with what the cart lacks
+ * (at least the minimum top-up) as the amount.
+ */
+function topUpLink(total: number, balance: number | undefined): string {
+  const missingCents = Math.round(total * 100) - Math.round((balance ?? 0) * 100)
+  const amount = Math.max(TOPUP_MIN_EUR * 100, missingCents) / 100
+  return `/balance?return=checkout&amount=${amount.toFixed(2)}`
 }
 
 /** /checkout: method choice and pay; a pending SOL payment shows the instruction screen. */
@@ -95,7 +106,8 @@ export function CheckoutPage() {
           }
           const details = payment.status === 'pending' ? detailsFromPayment(payment) : null
           if (details) {
-            setPending(details)
+            // What is being paid for stays in view while paying, as the cart was at this moment.
+            setPending({ ...details, summary: currentCart })
             return
           }
           notify.error(t('checkout.paymentError'))
@@ -128,16 +140,23 @@ export function CheckoutPage() {
 
   if (pending) {
     return (
-      <Page title={t('checkout.title')} width="medium">
-        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <CryptoPaymentPanel
-            details={pending}
-            kind="checkout"
-            title={t('payment.title')}
-            onConfirmed={() => complete(t('checkout.toast.confirmed'))}
-            onEnded={reset}
-            onCancel={() => reset()}
-          />
+      <Page title={t('checkout.title')}>
+        <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+          {/* What is paid for, then how: above the payment on a phone, beside it (and staying
+              in view while the page scrolls) from lg. */}
+          <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
+            <OrderSummary cart={pending.summary ?? currentCart} />
+          </div>
+          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-start-1 lg:row-start-1">
+            <CryptoPaymentPanel
+              details={pending}
+              kind="checkout"
+              title={t('payment.title')}
+              onConfirmed={() => complete(t('checkout.toast.confirmed'))}
+              onEnded={reset}
+              onCancel={() => reset()}
+            />
+          </div>
         </div>
       </Page>
     )
@@ -169,7 +188,12 @@ export function CheckoutPage() {
           {insufficient ? (
             <Alert tone="warning" className="mt-5">
               <p>{t('checkout.insufficient')}</p>
-              <ButtonLink to="/balance" variant="secondary" size="sm" className="mt-3">
+              <ButtonLink
+                to={topUpLink(currentCart.total, balance.data?.balance_eur)}
+                variant="secondary"
+                size="sm"
+                className="mt-3"
+              >
                 {t('checkout.topUp')}
               </ButtonLink>
             </Alert>

@@ -55,9 +55,10 @@ describe.each([
     await i18n.changeLanguage(lng)
     renderApp('/')
     const footer = within(await screen.findByRole('contentinfo'))
+    // A visitor reads the public FAQ (support is for customers).
     expect(footer.getByRole('link', { name: text.footer.links.faq })).toHaveAttribute(
       'href',
-      '/support',
+      '/faq',
     )
     const claims = within(footer.getByRole('region', { name: text.footer.claims.title }))
     expect(claims.getAllByRole('listitem')).toHaveLength(6)

@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@shop/contract'
 import { useEffect } from 'react'
 import { Link, useParams } from 'react-router'
-import { useTranslation } from '../../shared/i18n'
+import { useDocumentTitle, useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { Alert, RetryAlert } from '../../shared/ui/Alert'
 import { Badge } from '../../shared/ui/Badge'
@@ -96,6 +96,8 @@ export function OrderPage() {
   useEffect(() => {
     window.scrollTo?.({ top: 0 })
   }, [])
+  const heading = t('orders.page.title', { code: order.data?.order_code ?? code })
+  useDocumentTitle(heading)
 
   const notFound = (
     <EmptyState
@@ -117,7 +119,7 @@ export function OrderPage() {
       </Link>
       {/* Every state has the page's heading: the order asked for, found or not. */}
       <h1 className="mt-4 text-balance break-words font-bold text-2xl text-slate-900 tracking-tight sm:mt-6 sm:text-3xl">
-        {t('orders.page.title', { code: order.data?.order_code ?? code })}
+        {heading}
       </h1>
       <div className="mt-3">
         {isMissingOrder(order.error) ? (

@@ -5,7 +5,7 @@ import { EmptyState } from '../../shared/ui/EmptyState'
 import { ReceiptIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { Pager } from '../../shared/ui/Pager'
-import { QueryState } from '../../shared/ui/QueryState'
+import { QueryState, Refreshing } from '../../shared/ui/QueryState'
 import { useOrders } from './api/listOrders'
 import { PurchaseCard } from './components/PurchaseCard'
 import { type GroupedOrders, groupPurchases } from './purchases'
@@ -49,36 +49,38 @@ export function OrdersPage() {
 
   return (
     <Page title={t('orders.title')} description={t('orders.subtitle')} width="medium">
-      <QueryState
-        query={orders}
-        isEmpty={(data) => data.orders.length === 0}
-        empty={
-          <EmptyState
-            icon={<ReceiptIcon className="size-6" />}
-            title={t('orders.emptyTitle')}
-            text={t('orders.emptyText')}
-            action={<ButtonLink to="/products">{t('cart.empty.browse')}</ButtonLink>}
-          />
-        }
-      >
-        {(data) => {
-          const { purchases, abandoned } = groupPurchases(data.orders)
-          return (
-            <>
-              {purchases.length > 0 ? (
-                <ul className="flex flex-col gap-4">
-                  {purchases.map((purchase) => (
-                    <PurchaseCard key={purchase.payment_code} purchase={purchase} />
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-slate-600">{t('orders.onlyAbandoned')}</p>
-              )}
-              <AbandonedPurchases abandoned={abandoned} />
-            </>
-          )
-        }}
-      </QueryState>
+      <Refreshing active={orders.isPlaceholderData}>
+        <QueryState
+          query={orders}
+          isEmpty={(data) => data.orders.length === 0}
+          empty={
+            <EmptyState
+              icon={<ReceiptIcon className="size-6" />}
+              title={t('orders.emptyTitle')}
+              text={t('orders.emptyText')}
+              action={<ButtonLink to="/products">{t('cart.empty.browse')}</ButtonLink>}
+            />
+          }
+        >
+          {(data) => {
+            const { purchases, abandoned } = groupPurchases(data.orders)
+            return (
+              <>
+                {purchases.length > 0 ? (
+                  <ul className="flex flex-col gap-4">
+                    {purchases.map((purchase) => (
+                      <PurchaseCard key={purchase.payment_code} purchase={purchase} />
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="text-slate-600">{t('orders.onlyAbandoned')}</p>
+                )}
+                <AbandonedPurchases abandoned={abandoned} />
+              </>
+            )
+          }}
+        </QueryState>
+      </Refreshing>
       <Pager {...pager} label={t('orders.pages')} />
     </Page>
   )

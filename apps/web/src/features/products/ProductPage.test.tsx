@@ -66,6 +66,29 @@ describe('product page', () => {
     expect(await screen.findByText('Product added to cart')).toBeInTheDocument()
     expect(callsTo(fetchMock, 'POST /api/cart/add')).toEqual([{ product_id: 7 }])
     expect(await screen.findByRole('link', { name: 'Cart, items: 1' })).toBeInTheDocument()
+    expect(await screen.findByText('In your cart')).toBeInTheDocument()
+    expect(document.title).toBe('Linen towel · Privacy Shop')
+  })
+
+  it('with a full cart, says so before any add and offers the cart', async () => {
+    signIn()
+    const fetchMock = mockApi({
+      'GET /api/cart': () =>
+        cart([
+          cartItem({ product_id: 7, quantity: 2, total_price: 25 }),
+          cartItem({ product_id: 8 }),
+        ]),
+      'GET /api/products/7': () => linen,
+    })
+    renderApp('/products/7')
+    const button = await screen.findByRole('button', { name: 'Cart full' })
+    expect(button).toBeDisabled()
+    expect(button).toHaveAccessibleDescription(
+      'Your cart holds 3 of 3 products, the most it can. Remove one to add another. Go to the cart',
+    )
+    expect(screen.getByRole('link', { name: 'Go to the cart' })).toHaveAttribute('href', '/cart')
+    expect(screen.getByText('In your cart: 2')).toBeInTheDocument()
+    expect(callsTo(fetchMock, 'POST /api/cart/add')).toHaveLength(0)
   })
 
   it('speaks the language shown, and asks again when it changes', async () => {

@@ -1,14 +1,15 @@
 import { useEffect, useId } from 'react'
 import { Link, useLocation, useParams } from 'react-router'
 import { isApiError } from '../../shared/api/errors'
-import { useTranslation } from '../../shared/i18n'
+import { CART_MAX_ITEMS } from '../../shared/config'
+import { useDocumentTitle, useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { useAddToCart } from '../../shared/queries/cart'
+import { useAddToCart, useCartContents } from '../../shared/queries/cart'
 import { RetryAlert } from '../../shared/ui/Alert'
 import { Badge } from '../../shared/ui/Badge'
 import { Button, ButtonLink } from '../../shared/ui/Button'
 import { EmptyState } from '../../shared/ui/EmptyState'
-import { ArrowLeftIcon, CartIcon, PinIcon, SearchIcon } from '../../shared/ui/icons'
+import { ArrowLeftIcon, CartIcon, CheckIcon, PinIcon, SearchIcon } from '../../shared/ui/icons'
 import { QueryState } from '../../shared/ui/QueryState'
 import { Separator } from '../../shared/ui/Separator'
 import { useProduct } from './api/product'
@@ -35,8 +36,12 @@ export function ProductPage() {
   const id = productId(useParams().id)
   const product = useProduct(id)
   const addToCart = useAddToCart()
+  const cart = useCartContents()
   const back = backTo(location.state)
   const descriptionId = useId()
+  const cartFullId = useId()
+
+  useDocumentTitle(product.data?.name ?? t('products.title'))
 
   // Opened from far down the list, the page starts at its top.
   useEffect(() => {
@@ -107,22 +112,44 @@ export function ProductPage() {
                       {format.eur(item.price)}
                     </p>
                     {item.is_available ? (
-                      <Badge tone="green">{t('products.inStock', { count: item.quantity })}</Badge>
+                      <Badge tone="grey">{t('products.inStock', { count: item.quantity })}</Badge>
                     ) : (
-                      <Badge tone="grey">{t('products.unavailable')}</Badge>
+                      <Badge tone="amber">{t('products.unavailable')}</Badge>
                     )}
+                    {cart.quantityOf(item.id) > 0 ? (
+                      <Badge tone="green" className="gap-1">
+                        <CheckIcon className="size-3.5" />
+                        {cart.quantityOf(item.id) > 1
+                          ? t('products.inCartCount', { count: cart.quantityOf(item.id) })
+                          : t('products.inCart')}
+                      </Badge>
+                    ) : null}
                   </div>
                   <Button
                     size="lg"
-                    variant={item.is_available ? 'primary' : 'secondary'}
+                    variant={item.is_available && !cart.full ? 'primary' : 'secondary'}
                     className="mt-6 w-full sm:w-auto sm:self-start"
                     onClick={() => addToCart.mutate(item.id)}
-                    disabled={!item.is_available}
+                    disabled={!item.is_available || cart.full}
                     loading={addToCart.isPending}
+                    aria-describedby={item.is_available && cart.full ? cartFullId : undefined}
                   >
                     <CartIcon className="size-5" />
-                    {t('products.addToCart')}
+                    {item.is_available && cart.full
+                      ? t('products.cartFull')
+                      : t('products.addToCart')}
                   </Button>
+                  {item.is_available && cart.full ? (
+                    <p id={cartFullId} className="mt-2 text-slate-600 text-sm">
+                      {t('products.cartFullNote', { count: cart.count, max: CART_MAX_ITEMS })}{' '}
+                      <Link
+                        to="/cart"
+                        className="font-semibold text-emerald-800 underline underline-offset-2"
+                      >
+                        {t('products.goToCart')}
+                      </Link>
+                    </p>
+                  ) : null}
                   {item.description ? (
                     <section
                       aria-labelledby={descriptionId}

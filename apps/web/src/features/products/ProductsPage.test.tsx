@@ -113,24 +113,42 @@ describe('products page', () => {
     await user.click(gift.getByRole('button', { name: 'Add to cart' }))
     expect(await screen.findByText('Product added to cart')).toBeInTheDocument()
     expect(callsTo(fetchMock, 'POST /api/cart/add')).toEqual([{ product_id: 1 }])
-    // The cart is fetched again and the header badge follows it.
+    // The cart is fetched again and the header badge follows it, and so does the card.
     expect(await screen.findByRole('link', { name: 'Cart, items: 1' })).toBeInTheDocument()
+    expect(gift.getByText('In your cart')).toBeInTheDocument()
+    expect(soldOut.queryByText(/In your cart/)).not.toBeInTheDocument()
   })
 
-  it('refuses a fourth product with "Maximum 3 products in cart" before calling', async () => {
+  it('shows a full cart before any add: buttons disabled with the reason, nothing called', async () => {
     signIn()
-    const user = userEvent.setup()
     const fetchMock = mockApi({
-      'GET /api/cart': () => cart([cartItem({ quantity: 3, total_price: 75 })]),
-      'GET /api/products': () => ({ products: [product()], total: 1 }),
+      'GET /api/cart': () => cart([cartItem({ product_id: 1, quantity: 3, total_price: 75 })]),
+      'GET /api/products': () => ({
+        products: [product({ id: 1, name: 'Gift card' }), product({ id: 2, name: 'Tea' })],
+        total: 2,
+      }),
       'GET /api/products/cities-with-products': () => cities,
-      'POST /api/cart/add': () =>
-        apiError(409, 'PRODUCT_UNAVAILABLE', 'This product is not available.'),
     })
     renderApp('/products')
     await screen.findByRole('link', { name: 'Cart, items: 3' })
-    await user.click(await screen.findByRole('button', { name: 'Add to cart' }))
-    expect(await screen.findByText('Maximum 3 products in cart')).toBeInTheDocument()
+    const note = await screen.findByText(/Your cart holds 3 of 3 products/)
+    expect(within(note).getByRole('link', { name: 'Go to the cart' })).toHaveAttribute(
+      'href',
+      '/cart',
+    )
+    for (const name of ['Gift card', 'Tea']) {
+      const card = within(screen.getByRole('heading', { name }).closest('li') as HTMLElement)
+      const button = card.getByRole('button', { name: 'Cart full' })
+      expect(button).toBeDisabled()
+      expect(button).toHaveAccessibleDescription(/Your cart holds 3 of 3 products/)
+    }
+    // The card of what is in the cart says so.
+    const gift = within(
+      screen.getByRole('heading', { name: 'Gift card' }).closest('li') as HTMLElement,
+    )
+    expect(gift.getByText('In your cart: 3')).toBeInTheDocument()
+    const tea = within(screen.getByRole('heading', { name: 'Tea' }).closest('li') as HTMLElement)
+    expect(tea.queryByText(/In your cart/)).not.toBeInTheDocument()
     expect(callsTo(fetchMock, 'POST /api/cart/add')).toHaveLength(0)
   })
 
@@ -152,32 +170,54 @@ describe('products page', () => {
     expect(screen.queryByText('Product added to cart')).not.toBeInTheDocument()
   })
 
-  it('pages with previous and next; next is disabled under 20 results', async () => {
+  it('pages with previous and next, "Page 1 of 3", next disabled on the last page', async () => {
     signIn()
     const user = userEvent.setup()
+    // 60 products: the last page is full, and nothing beyond it is asked for.
+    let answerPage3: () => void = () => undefined
     const fetchMock = mockApi({
       'GET /api/cart': () => emptyCart,
-      'GET /api/products': ({ query }) =>
-        query.get('page') === '2'
-          ? { products: page(5, 21), total: 25 }
-          : { products: page(20), total: 25 },
+      'GET /api/products': ({ query }) => {
+        const number = Number(query.get('page') ?? '1')
+        const answer = { products: page(20, (number - 1) * 20 + 1), total: 60 }
+        if (number !== 3) return answer
+        // The third page answers when the test says so: the second stays on screen, dimmed.
+        return new Promise((resolve) => {
+          answerPage3 = () => resolve(answer)
+        })
+      },
       'GET /api/products/cities-with-products': () => cities,
     })
     renderApp('/products')
     await screen.findByRole('heading', { name: 'Product 1' })
-    const pager = within(screen.getByRole('navigation', { name: 'Product pages' }))
-    expect(pager.getByRole('button', { name: /Previous/ })).toBeDisabled()
-    expect(pager.getByRole('button', { name: /Next/ })).toBeEnabled()
+    const pager = () => within(screen.getByRole('navigation', { name: 'Product pages' }))
+    expect(pager().getByText('Page 1 of 3')).toBeInTheDocument()
+    expect(pager().getByRole('button', { name: /Previous/ })).toBeDisabled()
+    expect(pager().getByRole('button', { name: /Next/ })).toBeEnabled()
 
-    await user.click(pager.getByRole('button', { name: /Next/ }))
+    await user.click(pager().getByRole('button', { name: /Next/ }))
     expect(await screen.findByRole('heading', { name: 'Product 21' })).toBeInTheDocument()
-    const pager2 = within(screen.getByRole('navigation', { name: 'Product pages' }))
-    expect(pager2.getByRole('button', { name: /Next/ })).toBeDisabled()
-    expect(pager2.getByRole('button', { name: /Previous/ })).toBeEnabled()
+    expect(pager().getByText('Page 2 of 3')).toBeInTheDocument()
+    const list = screen.getByRole('heading', { name: 'Product 21' }).closest('[aria-busy]')
+    expect(list).toBeNull()
+
+    await user.click(pager().getByRole('button', { name: /Next/ }))
+    // While page 3 loads, page 2 stays, dimmed and marked busy.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('heading', { name: 'Product 21' }).closest('[aria-busy]'),
+      ).toHaveAttribute('data-refreshing', 'true'),
+    )
+    answerPage3()
+    expect(await screen.findByRole('heading', { name: 'Product 41' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Product 41' }).closest('[aria-busy]')).toBeNull()
+    expect(pager().getByText('Page 3 of 3')).toBeInTheDocument()
+    expect(pager().getByRole('button', { name: /Next/ })).toBeDisabled()
+    expect(pager().getByRole('button', { name: /Previous/ })).toBeEnabled()
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
       '/api/products?page=2&lang=en',
     )
-  })
+  }, 15_000)
 
   it('asks for names in the language shown and asks again when it changes', async () => {
     signIn()

@@ -1,14 +1,15 @@
-import { useCallback, useMemo } from 'react'
-import { useSearchParams } from 'react-router'
-import { PRODUCTS_PAGE_SIZE } from '../../shared/config'
+import { useCallback, useId, useMemo } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { CART_MAX_ITEMS, PRODUCTS_PAGE_SIZE } from '../../shared/config'
 import { useTranslation } from '../../shared/i18n'
-import { useAddToCart } from '../../shared/queries/cart'
-import { RetryAlert } from '../../shared/ui/Alert'
+import { useAddToCart, useCartContents } from '../../shared/queries/cart'
+import { Alert, RetryAlert } from '../../shared/ui/Alert'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { SearchIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
-import { Pager } from '../../shared/ui/Pager'
-import { QueryState } from '../../shared/ui/QueryState'
+import { Pager, pageCountOf } from '../../shared/ui/Pager'
+import { QueryState, Refreshing } from '../../shared/ui/QueryState'
+import { Spinner } from '../../shared/ui/Spinner'
 import { useProducts } from './api/listProducts'
 import { ProductCard } from './components/ProductCard'
 import { ProductFilters, type ProductFilterValues } from './components/ProductFilters'
@@ -19,7 +20,25 @@ function positiveInt(value: string | null): number | null {
   return Number.isInteger(number) && number > 0 ? number : null
 }
 
-/** /products: filters, product cards, previous/next paging (next disabled under 20 results). */
+/** Shown while the cart is full: why every add button is disabled, and the way to the cart. */
+function CartFullNote({ id, count }: { id: string; count: number }) {
+  const { t } = useTranslation()
+  return (
+    <Alert tone="info" assertive={false} className="mb-4">
+      <p id={id}>
+        {t('products.cartFullNote', { count, max: CART_MAX_ITEMS })}{' '}
+        <Link to="/cart" className="font-semibold underline underline-offset-2">
+          {t('products.goToCart')}
+        </Link>
+      </p>
+    </Alert>
+  )
+}
+
+/**
+ * /products: filters, product cards, previous/next paging ("Page 2 of 3" from the total). While
+ * another page or search loads, the products on screen stay, dimmed.
+ */
 export function ProductsPage() {
   const { t } = useTranslation()
   const [params, setParams] = useSearchParams()
@@ -39,6 +58,8 @@ export function ProductsPage() {
     page,
   })
   const addToCart = useAddToCart()
+  const cart = useCartContents()
+  const cartFullNoteId = useId()
 
   const go = useCallback(
     (values: ProductFilterValues, nextPage: number) => {
@@ -54,50 +75,61 @@ export function ProductsPage() {
   )
 
   const list = products.data?.products ?? []
-  const hasNext = list.length >= PRODUCTS_PAGE_SIZE
+  const pageCount = pageCountOf(products.data?.total ?? 0, PRODUCTS_PAGE_SIZE)
+  const refreshing = products.isPlaceholderData
 
   return (
     <Page title={t('products.title')} description={t('products.subtitle')}>
       <ProductFilters applied={applied} onApply={(values) => go(values, 1)} />
 
-      <div className="mt-8" aria-busy={products.isFetching}>
-        <QueryState
-          query={products}
-          failed={
-            <RetryAlert text={t('products.loadFailed')} onRetry={() => void products.refetch()} />
-          }
-          isEmpty={(data) => data.products.length === 0}
-          empty={
-            <EmptyState
-              icon={<SearchIcon className="size-6" />}
-              title={t('products.empty.title')}
-              text={t('products.empty.text')}
-            />
-          }
-        >
-          {(data) => (
-            <>
-              <p className="mb-4 text-slate-600 text-sm" aria-live="polite">
-                {t('products.count', { count: data.total })}
-              </p>
-              <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-                {data.products.map((product) => (
-                  <ProductCard
-                    key={product.id}
-                    product={product}
-                    onAdd={(id) => addToCart.mutate(id)}
-                    adding={addToCart.isPending && addToCart.variables === product.id}
-                  />
-                ))}
-              </ul>
-            </>
-          )}
-        </QueryState>
+      <div className="mt-8">
+        {cart.full ? <CartFullNote id={cartFullNoteId} count={cart.count} /> : null}
+        <Refreshing active={refreshing}>
+          <QueryState
+            query={products}
+            failed={
+              <RetryAlert text={t('products.loadFailed')} onRetry={() => void products.refetch()} />
+            }
+            isEmpty={(data) => data.products.length === 0}
+            empty={
+              <EmptyState
+                icon={<SearchIcon className="size-6" />}
+                title={t('products.empty.title')}
+                text={t('products.empty.text')}
+              />
+            }
+          >
+            {(data) => (
+              <>
+                <p
+                  className="mb-4 flex items-center gap-2 text-slate-600 text-sm"
+                  aria-live="polite"
+                >
+                  {t('products.count', { count: data.total })}
+                  {refreshing ? <Spinner size="sm" className="text-emerald-600" /> : null}
+                </p>
+                <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                  {data.products.map((product) => (
+                    <ProductCard
+                      key={product.id}
+                      product={product}
+                      onAdd={(id) => addToCart.mutate(id)}
+                      adding={addToCart.isPending && addToCart.variables === product.id}
+                      inCart={cart.quantityOf(product.id)}
+                      cartFull={cart.full}
+                      cartFullNoteId={cartFullNoteId}
+                    />
+                  ))}
+                </ul>
+              </>
+            )}
+          </QueryState>
+        </Refreshing>
         {products.data && (list.length > 0 || page > 1) ? (
           <Pager
             alwaysShow
             page={page}
-            hasNext={hasNext}
+            pageCount={pageCount}
             label={t('products.pages')}
             onPrevious={() => go(applied, Math.max(1, page - 1))}
             onNext={() => go(applied, page + 1)}

@@ -2,6 +2,7 @@ import type { RouteResponse } from '@shop/contract'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { DEFAULT_PAGE_SIZE } from '../config'
+import { pageCountOf } from '../ui/Pager'
 import { call, type RouteOf } from './call'
 
 /** The history lists: `?page=&page_size=`, newest first, with the `total` of all pages. */
@@ -41,7 +42,7 @@ export function usePagedList<E extends PagedEndpoint>(
   const total = (query.data as { total: number } | undefined)?.total ?? 0
   const pager = {
     page,
-    hasNext: page * DEFAULT_PAGE_SIZE < total,
+    pageCount: pageCountOf(total, DEFAULT_PAGE_SIZE),
     onPrevious: () => setPage((current) => Math.max(1, current - 1)),
     onNext: () => setPage((current) => current + 1),
   }

@@ -24,7 +24,7 @@ export function CartSummary({ cart }: CartSummaryProps) {
               : t('cart.summary.discount')}
           </dt>
           <dd className="font-medium text-emerald-800 tabular-nums">
-            −{format.eur(cart.discount)}
+            {format.signedEur(-cart.discount)}
           </dd>
         </div>
       ) : null}

@@ -8,7 +8,7 @@
 //
 // Language: localStorage first, then the browser's languages, English as the fallback; the choice
 // is cached in localStorage (the key i18next used, so earlier choices are kept).
-import { useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import enUrl from '../../locales/en.json?url'
 import ltUrl from '../../locales/lt.json?url'
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../config'
@@ -192,6 +192,19 @@ export function useTranslation(): { t: TFunction; i18n: I18n } {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `language` is the reason to rebuild
   const t = useMemo<TFunction>(() => (key, options) => i18n.t(key, options), [language])
   return { t, i18n }
+}
+
+/**
+ * Names the browser tab after the screen: "Products · Privacy Shop", in the language shown (it
+ * follows a language switch). `null` gives the shop's own title, as on the landing page. It lives
+ * here, in the app's first chunk, because every screen uses it.
+ */
+export function useDocumentTitle(page: string | null | undefined): void {
+  const { t } = useTranslation()
+  const title = page ? t('app.pageTitle', { page, app: t('app.name') }) : t('app.documentTitle')
+  useEffect(() => {
+    document.title = title
+  }, [title])
 }
 
 export default i18n

@@ -1,5 +1,12 @@
 import { useMemo } from 'react'
-import { formatDate, formatDateTime, formatEur, formatSignedEur, formatSol } from '../format'
+import {
+  formatDate,
+  formatDateTime,
+  formatEur,
+  formatSignedEur,
+  formatSol,
+  formatTime,
+} from '../format'
 import { useTranslation } from './index'
 
 /** Number and date formatters bound to the active language (Intl, en-GB or lt-LT). */
@@ -14,6 +21,7 @@ export function useFormat() {
       sol: (amount: number | string | null | undefined) => formatSol(amount, lang),
       date: (value: Date | string | number) => formatDate(value, lang),
       dateTime: (value: Date | string | number) => formatDateTime(value, lang),
+      time: (value: Date | string | number) => formatTime(value, lang),
     }),
     [lang],
   )

@@ -99,6 +99,37 @@ describe('crypto payment instruction screen', () => {
     await waitFor(() => expect(checks()).toBe(4))
   })
 
+  it('says what "check now" found: nothing yet, part of the amount, or a failed check', async () => {
+    const user = userEvent.setup()
+    let answer: () => unknown = () => payment()
+    mockApi({
+      'GET /api/config': () => publicConfig(),
+      'GET /api/payment/status/P-TEST1234': () => answer(),
+    })
+    renderPanel(payment({ sol_amount: 0.25 }))
+    const result = () =>
+      screen.getAllByRole('status').find((node) => /Checked|check/.test(node.textContent ?? ''))
+    await user.click(await screen.findByRole('button', { name: 'Check now' }))
+    await waitFor(() =>
+      expect(result()).toHaveTextContent(
+        /^Checked at \d{2}:\d{2}:\d{2}: nothing has arrived yet\. The screen keeps checking by itself\.$/,
+      ),
+    )
+    answer = () => payment({ sol_amount: 0.25, received_sol: 0.1 })
+    await user.click(screen.getByRole('button', { name: 'Check now' }))
+    await waitFor(() =>
+      expect(result()).toHaveTextContent(/0\.1000 SOL of 0\.2500 SOL has arrived so far\.$/),
+    )
+    answer = () => apiError(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable.')
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    await user.click(screen.getByRole('button', { name: 'Check now' }))
+    await waitFor(() =>
+      expect(result()).toHaveTextContent(
+        'The check did not get through. Please try again in a moment.',
+      ),
+    )
+  })
+
   it('reports a confirmed payment', async () => {
     mockApi({
       'GET /api/config': () => publicConfig(),

@@ -12,6 +12,7 @@ import { CopyButton } from '../ui/CopyButton'
 import { Spinner } from '../ui/Spinner'
 import { notify } from '../ui/toast'
 import { useDemoPay } from './api/demoPay'
+import { CheckResult, useCheckNow } from './CheckNow'
 import { Countdown } from './Countdown'
 import type { CryptoPaymentDetails } from './details'
 import { ReportProblemForm } from './ReportProblemForm'
@@ -86,6 +87,7 @@ export function CryptoPaymentPanel({
   const titleId = useId()
   const payment = usePaymentStatus(details.paymentCode, { onConfirmed, onEnded })
   const demo = useDemoPay(details.paymentCode)
+  const checkNow = useCheckNow(() => payment.status.refetch())
 
   const payWithDemoWallet = () =>
     demo.mutate(undefined, {
@@ -168,7 +170,7 @@ export function CryptoPaymentPanel({
       <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button
           variant="secondary"
-          onClick={() => void payment.status.refetch()}
+          onClick={() => void checkNow.run()}
           loading={payment.status.isFetching}
         >
           {t('payment.checkNow')}
@@ -182,6 +184,12 @@ export function CryptoPaymentPanel({
           {t('payment.cancel')}
         </Button>
       </div>
+
+      <CheckResult
+        outcome={checkNow.outcome}
+        running={checkNow.running}
+        solAmount={details.solAmount}
+      />
 
       <SignatureForm paymentCode={details.paymentCode} onPayment={payment.apply} />
       <ReportProblemForm paymentCode={details.paymentCode} />

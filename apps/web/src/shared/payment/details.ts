@@ -1,4 +1,4 @@
-import type { Payment, TopupResponse } from '@shop/contract'
+import type { Cart, Payment, TopupResponse } from '@shop/contract'
 
 /** What the instruction screen needs of a pending SOL payment (checkout or top-up). */
 export interface CryptoPaymentDetails {
@@ -11,6 +11,8 @@ export interface CryptoPaymentDetails {
   expirationTime: string
   /** The Solana Pay transfer-request URL the QR code encodes. */
   solanaPayUrl: string
+  /** A checkout's cart as it was paid for: what the payment buys, kept in view while paying. */
+  summary?: Cart
 }
 
 /** The details of a pending crypto checkout; null when the payment carries none (balance). */

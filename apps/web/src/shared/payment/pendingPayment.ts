@@ -16,8 +16,15 @@ function isDetails(value: unknown): value is CryptoPaymentDetails {
     typeof record.solAmount === 'number' &&
     typeof record.amountEur === 'number' &&
     typeof record.expirationTime === 'string' &&
-    typeof record.solanaPayUrl === 'string'
+    typeof record.solanaPayUrl === 'string' &&
+    (record.summary === undefined || isCart(record.summary))
   )
+}
+
+function isCart(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false
+  const cart = value as Record<string, unknown>
+  return Array.isArray(cart.items) && typeof cart.total === 'number'
 }
 
 /** The remembered payment of this kind, unless it has expired. */

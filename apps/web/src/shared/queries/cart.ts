@@ -1,5 +1,6 @@
 import type { Cart, Lang } from '@shop/contract'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import { call } from '../api/call'
 import { isApiError } from '../api/errors'
 import { CART_QUERY_KEY } from '../api/queryClient'
@@ -37,6 +38,24 @@ export function useCart() {
   const { i18n } = useTranslation()
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated)
   return useQuery({ ...cartQueryOptions(i18n.resolvedLanguage), enabled: isAuthenticated })
+}
+
+/**
+ * What the catalogue shows of the cart before anything is added: whether it already holds the
+ * most units it may (so add buttons are disabled, with the reason, instead of failing), and how
+ * many units of a product are in it.
+ */
+export function useCartContents() {
+  const { data } = useCart()
+  return useMemo(() => {
+    const count = data?.items_count ?? 0
+    const units = new Map(data?.items.map((item) => [item.product_id, item.quantity]) ?? [])
+    return {
+      count,
+      full: count >= CART_MAX_ITEMS,
+      quantityOf: (productId: number) => units.get(productId) ?? 0,
+    }
+  }, [data])
 }
 
 /** An empty cart, for the moment between a confirmed payment and the next fetch. */

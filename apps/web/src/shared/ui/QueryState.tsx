@@ -56,3 +56,29 @@ export function SectionSpinner({
     </div>
   )
 }
+
+interface RefreshingProps {
+  /** The content shown is an earlier answer while the one asked for loads (another page, search). */
+  active: boolean
+  children: ReactNode
+  className?: string
+}
+
+/**
+ * Content that may be out of date: while `active`, it is dimmed and not clickable, and marked
+ * busy for screen readers. The dimming starts after a short delay, so a quick answer does not
+ * flicker, and ends at once.
+ */
+export function Refreshing({ active, children, className = '' }: RefreshingProps) {
+  return (
+    <div
+      aria-busy={active || undefined}
+      data-refreshing={active || undefined}
+      className={`transition-opacity motion-reduce:transition-none ${
+        active ? 'pointer-events-none opacity-50 delay-150 duration-300' : 'duration-150'
+      } ${className}`}
+    >
+      {children}
+    </div>
+  )
+}

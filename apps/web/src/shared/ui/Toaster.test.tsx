@@ -27,6 +27,16 @@ describe('Toaster', () => {
     expect(document.querySelector('style')).toBeNull() // headless: no injected <style> tag
   })
 
+  it('sits where it covers none of the header controls: bottom on a phone, below the header', () => {
+    render(<Toaster />)
+    const region = screen.getByRole('region', { name: 'Notifications' })
+    // Not at the top of a phone's screen, where the header's menu and cart are.
+    expect(region).toHaveClass('bottom-0')
+    expect(region).not.toHaveClass('top-0')
+    // From `sm` up: top right, below the 4rem header (account, sign-out, language).
+    expect(region).toHaveClass('sm:top-16', 'sm:bottom-auto', 'sm:justify-end')
+  })
+
   it('hides a toast after 3 seconds', () => {
     vi.useFakeTimers()
     render(<Toaster />)

@@ -46,8 +46,9 @@ function Icon({ variant }: { variant: Variant }) {
 }
 
 /**
- * Renders react-hot-toast's headless state with Tailwind: top right, 3 seconds, success, error
- * and info variants. The live region is always mounted so screen readers announce new toasts.
+ * Renders react-hot-toast's headless state with Tailwind: 3 seconds, success, error and info
+ * variants, placed where they cover none of the header's controls (its account, sign-out and
+ * language buttons): at the bottom on a phone, below the header (top right) from `sm` up. The live region is always mounted so screen readers announce new toasts.
  * While a modal dialog is open the toasts render inside it, the only place above its backdrop.
  */
 export function Toaster() {
@@ -58,7 +59,7 @@ export function Toaster() {
   const region = (
     <section
       aria-label={t('toast.region')}
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-4 sm:justify-end"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:top-16 sm:bottom-auto sm:justify-end sm:pb-4"
     >
       <div
         role="status"

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { useDocumentTitle } from '../../../shared/i18n'
 import { ShieldIcon } from '../../../shared/ui/icons'
 
 interface AuthCardProps {
@@ -12,6 +13,7 @@ interface AuthCardProps {
 
 /** The frame of the login and register forms. */
 export function AuthCard({ title, subtitle, children, switchTo }: AuthCardProps) {
+  useDocumentTitle(title)
   return (
     <div className="flex justify-center bg-slate-50 px-4 py-10 sm:py-16">
       <div className="w-full max-w-md">

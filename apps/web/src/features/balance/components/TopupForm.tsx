@@ -11,12 +11,21 @@ import { notify } from '../../../shared/ui/toast'
 import { useStartTopup } from '../api/topup'
 import { parseTopupAmount } from '../topupRules'
 
+interface TopupFormProps {
+  onStarted: (details: CryptoPaymentDetails) => void
+  /** The amount to start with (what a checkout lacks), 5 EUR otherwise. */
+  initialAmount?: number
+}
+
 /** The amount (5 EUR to start with, at least 5) and the button that starts a SOL top-up. */
-export function TopupForm({ onStarted }: { onStarted: (details: CryptoPaymentDetails) => void }) {
+export function TopupForm({ onStarted, initialAmount = TOPUP_DEFAULT_EUR }: TopupFormProps) {
   const { t } = useTranslation()
   const format = useFormat()
   const topup = useStartTopup()
-  const [amount, setAmount] = useState(String(TOPUP_DEFAULT_EUR))
+  const [amount, setAmount] = useState(() => {
+    const text = Number.isInteger(initialAmount) ? String(initialAmount) : initialAmount.toFixed(2)
+    return format.lang === 'lt' ? text.replace('.', ',') : text
+  })
   const [amountError, setAmountError] = useState<string | null>(null)
 
   const onSubmit = (event: FormEvent) => {
