@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customerWithOrders } from '../support/api.js'
 import {
   type AppPage,
+  exact,
   expectNoAxeViolations,
   type Lang,
   openApp,
@@ -19,10 +20,26 @@ import { useShopAndBrowser } from '../support/server.js'
 
 const live = useShopAndBrowser()
 
+/** Signs in through the API, as another device would: its access token. */
+async function apiLogin(baseUrl: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/web/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
+  expect(res.status).toBe(200)
+  return String(((await res.json()) as { access_token: string }).access_token)
+}
+
+async function apiStatus(baseUrl: string, token: string, path: string): Promise<number> {
+  const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })
+  return res.status
+}
+
 describe.each(JOURNEYS)('account journey in %s at %i px', (lang, width) => {
   let app: AppPage
   const username = uniqueName(`j_${lang}`)
-  const password = 'Journey2026pass'
+  let password = 'Journey2026pass'
 
   beforeAll(async () => {
     await customerWithOrders(live.shop.baseUrl, username, password)
@@ -82,8 +99,36 @@ describe.each(JOURNEYS)('account journey in %s at %i px', (lang, width) => {
     await expect(stat('profile.stats.totalOrders').textContent()).resolves.toBe('3')
     await expect(stat('profile.stats.totalSpent').textContent()).resolves.toMatch(eur(lang, 12.57))
     await expect(stat('profile.stats.activeTickets').textContent()).resolves.toBe('1')
-    await expect(stat('profile.username').textContent()).resolves.toBe(username)
+    // The username shows once, as the account's heading.
+    await page.getByRole('heading', { level: 2, name: username }).waitFor()
     await expectNoAxeViolations(page, 'profile')
+  })
+
+  it('changes the password: another device is signed out, this one stays', async () => {
+    const { page, t } = app
+    const other = await apiLogin(live.shop.baseUrl, username, password)
+    expect(await apiStatus(live.shop.baseUrl, other, '/api/user/me')).toBe(200)
+    const next = 'Journey2026next'
+    await page.getByLabel(t('profile.password.current')).fill('not the password')
+    await page.getByLabel(exact(t('profile.password.new'))).fill(next)
+    await page.getByLabel(t('profile.password.confirm')).fill(next)
+    await page.getByRole('button', { name: t('profile.password.submit') }).click()
+    await page.getByText(t('apiErrors.PASSWORD_WRONG')).first().waitFor()
+    await expectNoAxeViolations(page, 'profile password wrong')
+
+    await page.getByLabel(t('profile.password.current')).fill(password)
+    await page.getByRole('button', { name: t('profile.password.submit') }).click()
+    await page
+      .getByText(/^(Password changed|Slaptažodis pakeistas)/)
+      .first()
+      .waitFor()
+    expect(await apiStatus(live.shop.baseUrl, other, '/api/user/me')).toBe(403)
+    password = next
+    // This device goes on.
+    await app.goto('/orders')
+    await page.getByRole('heading', { level: 1, name: t('orders.title') }).waitFor()
+    await app.goto('/profile')
+    await page.getByText(t('profile.stats.totalOrders')).waitFor()
   })
 
   it('switches the language from the header', async () => {
@@ -146,6 +191,26 @@ describe.each(JOURNEYS)('account journey in %s at %i px', (lang, width) => {
     await page.waitForURL('**/products')
     await app.goto('/login')
     expect(new URL(page.url()).pathname).toBe('/products')
+  })
+
+  it('deletes the account: signed out, and its name signs in no more', async () => {
+    const { page, t } = app
+    await app.goto('/profile')
+    await page.getByRole('button', { name: t('profile.delete.open') }).click()
+    const dialog = page.getByRole('dialog', { name: t('profile.delete.dialogTitle') })
+    await dialog.waitFor()
+    await expectNoAxeViolations(page, 'delete account dialog')
+    await dialog.getByLabel(t('profile.delete.passwordLabel')).fill(password)
+    await dialog.getByRole('button', { name: t('profile.delete.confirm') }).click()
+    await page.getByText(t('profile.delete.done')).first().waitFor()
+    await page.waitForURL((url) => url.pathname === '/')
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull()
+    const res = await fetch(`${live.shop.baseUrl}/api/auth/web/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    })
+    expect(res.status).toBe(401)
   })
 
   it('made no request to another origin and broke no policy', () => {

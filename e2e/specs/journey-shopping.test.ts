@@ -124,8 +124,14 @@ describe.each(JOURNEYS)('shopping journey in %s at %i px', (lang, width) => {
     await cards.nth(19).waitFor()
     expect(await cards.count()).toBe(20)
     expect(await pager.getByRole('button', { name: t('common.next') }).isEnabled()).toBe(true)
+    // The seed's 60 products are three pages, and the last one has no Next.
+    await pager.getByText(t('common.pageOf', { page: 1, count: 3 })).waitFor()
     await pager.getByRole('button', { name: t('common.next') }).click()
     await page.waitForURL(/page=2/)
+    await app.goto('/products?page=3')
+    await pager.getByText(t('common.pageOf', { page: 3, count: 3 })).waitFor()
+    await cards.nth(19).waitFor()
+    expect(await pager.getByRole('button', { name: t('common.next') }).isDisabled()).toBe(true)
   })
 
   it('keeps at most 3 products in the cart and applies a coupon', async () => {
@@ -138,15 +144,20 @@ describe.each(JOURNEYS)('shopping journey in %s at %i px', (lang, width) => {
       .getByRole('link', { name: t('nav.cartWithCount', { count: 3 }) })
     await badge.first().waitFor()
 
+    // A full cart shows before any add: the buttons say so and are disabled, the reason above.
     await page
-      .getByRole('button', { name: t('products.addToCart') })
-      .first()
-      .click()
-    await page
-      .getByText(t('cart.maxItems', { max: 3 }), { exact: true })
-      .first()
+      .getByText(t('products.cartFullNote', { count: 3, max: 3 }))
       .first()
       .waitFor()
+    const lipBalmCard = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2 }) })
+      .first()
+    expect(
+      await lipBalmCard.getByRole('button', { name: t('products.cartFull') }).isDisabled(),
+    ).toBe(true)
+    await lipBalmCard.getByText(t('products.inCartCount', { count: 2 })).waitFor()
+    await expectNoAxeViolations(page, 'products with a full cart')
 
     await app.goto('/cart')
     // The cart names its products in the language shown.
@@ -187,7 +198,7 @@ describe.each(JOURNEYS)('shopping journey in %s at %i px', (lang, width) => {
     expect(await pay.isDisabled()).toBe(true)
     await expectNoAxeViolations(page, 'checkout insufficient')
     await page.getByRole('link', { name: t('checkout.topUp') }).click()
-    await page.waitForURL('**/balance')
+    await page.waitForURL(/\/balance\?return=checkout/)
   })
 
   it('tops up through the demo wallet on the local chain', async () => {
@@ -195,7 +206,9 @@ describe.each(JOURNEYS)('shopping journey in %s at %i px', (lang, width) => {
     await settle(page)
     await expectNoAxeViolations(page, 'balance')
     const amount = page.getByLabel(t('balance.amountLabel'))
-    expect(await amount.inputValue()).toBe('5')
+    // It starts at what the cart lacks (€12.57 with nothing on the balance).
+    expect(await amount.inputValue()).toBe(lang === 'en' ? '12.57' : '12,57')
+    await page.getByText(t('balance.return.waiting')).first().waitFor()
     await amount.fill('3')
     await page.getByRole('button', { name: exact(t('balance.topupSubmit')) }).click()
     await page.getByText(t('balance.minimum'), { exact: true }).first().waitFor()
@@ -231,12 +244,15 @@ describe.each(JOURNEYS)('shopping journey in %s at %i px', (lang, width) => {
     )
     const credit = page.getByText(lang === 'en' ? /^\+€20\.\d\d$/ : /^\+20,\d\d\s€$/)
     expect(await credit.getAttribute('data-sign')).toBe('positive')
+    await page.getByText(t('balance.return.done')).first().waitFor()
     await expectNoAxeViolations(page, 'balance after top-up')
   })
 
   it('pays from the balance and shows the orders', async () => {
     const { page, t } = app
-    await app.goto('/checkout')
+    // Topped up, the way back to the checkout is offered.
+    await page.getByRole('link', { name: t('balance.return.back') }).click()
+    await page.waitForURL('**/checkout')
     await page.getByText(t('checkout.method.balance')).click()
     const pay = page.getByRole('button', { name: t('checkout.pay', { amount: '' }).trim() })
     await page.waitForFunction(
