@@ -160,7 +160,7 @@ export async function fireCheckouts(shop, users, database = null) {
 export async function oversellCheck(shopDb, prepared, answers) {
   const { db, schema, drizzle } = shopDb
   const { products, orders, users } = schema
-  const { and, eq, inArray, lt, sql } = drizzle
+  const { and, inArray, lt, sql } = drizzle
   const after = await db
     .select({ id: products.id, stock: products.stock, reserved: products.reserved })
     .from(products)
@@ -171,7 +171,10 @@ export async function oversellCheck(shopDb, prepared, answers) {
       await db
         .select({ productId: orders.productId, n: sql`count(*)::int` })
         .from(orders)
-        .where(and(inArray(orders.userId, userIds), eq(orders.status, 'completed')))
+        // Paid: completed (delivered at once) or processing (a hand-delivered product).
+        .where(
+          and(inArray(orders.userId, userIds), inArray(orders.status, ['completed', 'processing'])),
+        )
         .groupBy(orders.productId)
     ).map((row) => [row.productId, Number(row.n)]),
   )
