@@ -48,7 +48,7 @@ const CENTS_PER_SOL = 15_000n
 
 /** Where the shop's own local chain listens: its start prints the port. */
 function chainUrl(): string {
-  const port = /JSON-RPC on port (\d+)/.exec(live.shop.logs())?.[1]
+  const port = /local Solana chain on port (\d+)/.exec(live.shop.logs())?.[1]
   if (!port) throw new Error('the shop printed no local chain port')
   return `http://127.0.0.1:${port}`
 }
