@@ -14,6 +14,7 @@ import { loggerOptions } from './http/logger.js'
 import { registerOpenApi } from './http/openapi.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { capConnectionsPerClient, serverTimeoutOptions } from './http/server-limits.js'
+import { registerLazySerializers } from './http/lazy-schemas.js'
 import { registerValidation } from './http/validation.js'
 import { registerWebApp } from './http/web-app.js'
 import type { AuthRateLimitOptions } from './modules/auth/rate-limits.js'
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   if (!trustProxy) warnOfUndeclaredProxy(app)
 
   registerValidation(app)
+  registerLazySerializers(app)
   registerErrorHandling(app)
   await registerSecurityHeaders(app)
   await registerOpenApi(app)

@@ -4,6 +4,7 @@
 import { Ajv, type Options } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifyInstance } from 'fastify'
+import { lazyValidator } from './lazy-schemas.js'
 
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({
@@ -22,6 +23,9 @@ export function registerValidation(app: FastifyInstance): void {
   const exact = createAjv({ coerceTypes: false })
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? exact : coercing
-    return ajv.compile(schema) as ReturnType<Parameters<FastifyInstance['setValidatorCompiler']>[0]>
+    // Compiled on the route's first request, not at start (lazy-schemas.ts).
+    return lazyValidator(app, () => ajv.compile(schema)) as ReturnType<
+      Parameters<FastifyInstance['setValidatorCompiler']>[0]
+    >
   })
 }
