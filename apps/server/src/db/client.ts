@@ -167,18 +167,13 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('error', () => {})
   const db = drizzlePg({ client: pool, schema }) as unknown as Db
   await pool.query('select 1') // fail fast with a clear error if the server is unreachable
-  // Every process's commits to the cached tables, heard of on a connection of its own.
+  // Every process's commits to the cached tables, heard of on a connection of its own (opened by
+  // the first cached read).
   const listener = new TableChangeListener(url, (changed) => tables.raise(changed))
   const tables = new TableVersions(schemaTables(), {
     settled: () => listener.settled(),
     watched: WATCHED_TABLES,
   })
-  try {
-    await listener.start()
-  } catch (error) {
-    await pool.end()
-    throw error
-  }
 
   async function withSessionLock(lockId: number, wait: boolean, fn: () => Promise<void>) {
     const conn = await pool.connect()

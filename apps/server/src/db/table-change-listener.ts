@@ -13,7 +13,9 @@
 // Requests share one such round trip (the one started after they asked), not one each.
 //
 // When the connection is lost, the caches are dropped (every version raised) and bypassed until
-// it is back and listening again: nothing heard in between can be trusted.
+// it is back and listening again: nothing heard in between can be trusted. The connection is
+// opened by the first cached read, so a handle that never serves one (a tool, a test's second
+// handle) holds no connection for it; until it listens, reads go to the database.
 import pg from 'pg'
 import { ALL_TABLES } from './table-versions.js'
 
@@ -36,6 +38,7 @@ const NOT_SETTLED = Promise.resolve(false)
 
 export class TableChangeListener {
   #client: pg.Client | null = null
+  #started = false
   #closed = false
   #attempt = 0
   #timer: NodeJS.Timeout | null = null
@@ -48,14 +51,12 @@ export class TableChangeListener {
     private readonly raise: (tables: readonly string[]) => void,
   ) {}
 
-  /** Connects and listens; rejects when PostgreSQL cannot be reached (the start fails). */
-  async start(): Promise<void> {
-    await this.#connect()
-  }
-
   /** Whether every write committed before this call has been heard of (see above). */
   settled(): Promise<boolean> {
-    if (!this.#client) return NOT_SETTLED
+    if (!this.#client) {
+      this.#startOnce()
+      return NOT_SETTLED
+    }
     if (!this.#inFlight) return this.#sync()
     // The round trip on the wire may have passed PostgreSQL before the caller's write was
     // committed: wait for the next one.
@@ -114,6 +115,12 @@ export class TableChangeListener {
     this.raise([ALL_TABLES])
     this.#client = client
     this.#attempt = 0
+  }
+
+  #startOnce(): void {
+    if (this.#started || this.#closed) return
+    this.#started = true
+    this.#connect().catch(() => this.#reconnect())
   }
 
   #lost(client: pg.Client): void {
