@@ -81,9 +81,9 @@ describe.skipIf(!onPostgres)('read caches shared by two processes on PostgreSQL'
       REDIS_URL: '',
     }
     // One after the other: the first applies the migrations. Each has its own local chain.
-    const folder = () => fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cache-'))
-    one = await startServer(fromSource({ ...env, DATA_DIR: (folders[0] = folder()) }))
-    two = await startServer(fromSource({ ...env, DATA_DIR: (folders[1] = folder()) }))
+    folders.push(...[0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cache-'))))
+    one = await startServer(fromSource({ ...env, DATA_DIR: folders[0] as string }))
+    two = await startServer(fromSource({ ...env, DATA_DIR: folders[1] as string }))
     db = await openDatabase({ url: database.url, poolSize: 4 })
     const sessions = new SessionService(db.db, new AccessTokens(jwtSecret))
     ;[viewer] = (await createCustomers(db.db, { sessions }, 1)) as [Customer]
