@@ -78,11 +78,11 @@ function newestMtime(file) {
 }
 
 /** The oldest marker's mtime (ms), or null when one is missing (never built). */
-function builtAt(workspace) {
+function builtAt(root, workspace) {
   let oldest = Number.POSITIVE_INFINITY
   for (const marker of workspace.markers) {
     try {
-      oldest = Math.min(oldest, fs.statSync(path.join(ROOT, workspace.dir, marker)).mtimeMs)
+      oldest = Math.min(oldest, fs.statSync(path.join(root, workspace.dir, marker)).mtimeMs)
     } catch {
       return null
     }
@@ -90,20 +90,27 @@ function builtAt(workspace) {
   return oldest
 }
 
-function sourcesChangedAt(workspace) {
-  const own = workspace.inputs.map((input) => newestMtime(path.join(ROOT, workspace.dir, input)))
+function sourcesChangedAt(root, workspaces, workspace) {
+  const own = workspace.inputs.map((input) => newestMtime(path.join(root, workspace.dir, input)))
   const used = workspace.uses.map((name) =>
-    sourcesChangedAt(WORKSPACES.find((w) => w.name === name)),
+    sourcesChangedAt(
+      root,
+      workspaces,
+      workspaces.find((w) => w.name === name),
+    ),
   )
   // The lock file: a dependency installed in another version may build differently.
-  return Math.max(newestMtime(path.join(ROOT, 'package-lock.json')), ...own, ...used)
+  return Math.max(newestMtime(path.join(root, 'package-lock.json')), ...own, ...used)
 }
 
-/** The workspaces whose build is missing or older than their sources, in build order. */
-export function staleWorkspaces() {
-  return WORKSPACES.filter((workspace) => {
-    const built = builtAt(workspace)
-    return built === null || sourcesChangedAt(workspace) > built
+/**
+ * The workspaces whose build is missing or older than their sources, in build order (`root` and
+ * `workspaces` are the repository's unless a test gives others).
+ */
+export function staleWorkspaces({ root = ROOT, workspaces = WORKSPACES } = {}) {
+  return workspaces.filter((workspace) => {
+    const built = builtAt(root, workspace)
+    return built === null || sourcesChangedAt(root, workspaces, workspace) > built
   })
 }
 
