@@ -100,7 +100,7 @@ export function ImagePanel({ product }: { product: AdminProduct }) {
             className="size-full object-contain"
           />
         ) : (
-          <span className="flex flex-col items-center gap-2 text-slate-400 text-sm">
+          <span className="flex flex-col items-center gap-2 text-slate-600 text-sm">
             <BoxIcon className="size-8" />
             {t('image.none')}
           </span>
