@@ -4,10 +4,10 @@ import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { Page } from '../../shared/ui/Page'
-import { Pager } from '../../shared/ui/Pager'
 import { adminCall } from '../api/call'
 import { ADMIN_PAGE_SIZE } from '../api/queries'
 import { ListIcon } from '../ui/icons'
+import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
 
@@ -64,13 +64,7 @@ export function AuditPage() {
                   </Tr>
                 ))}
               </Table>
-              <Pager
-                label={t('audit.pages')}
-                page={page}
-                hasNext={page * ADMIN_PAGE_SIZE < total}
-                onPrevious={() => setPage((current) => Math.max(1, current - 1))}
-                onNext={() => setPage((current) => current + 1)}
-              />
+              <ListPager label={t('audit.pages')} page={page} total={total} onPage={setPage} />
             </>
           )
         }

@@ -10,10 +10,10 @@ import { TextField } from '../../shared/ui/Field'
 import { CoinIcon, PlusIcon } from '../../shared/ui/icons'
 import { Modal } from '../../shared/ui/Modal'
 import { Page } from '../../shared/ui/Page'
-import { Pager } from '../../shared/ui/Pager'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
 import { ADMIN_PAGE_SIZE } from '../api/queries'
+import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
 import { CouponForm } from './CouponForm'
@@ -174,13 +174,7 @@ export function CouponsPage() {
                   <CouponRow key={coupon.id} coupon={coupon} onEdit={() => setEditing(coupon)} />
                 ))}
               </Table>
-              <Pager
-                label={t('coupons.pages')}
-                page={page}
-                hasNext={page * ADMIN_PAGE_SIZE < total}
-                onPrevious={() => setPage((current) => Math.max(1, current - 1))}
-                onNext={() => setPage((current) => current + 1)}
-              />
+              <ListPager label={t('coupons.pages')} page={page} total={total} onPage={setPage} />
             </>
           )
         }

@@ -4,9 +4,9 @@ import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { Pager } from '../../shared/ui/Pager'
 import { OrderStatusBadge } from '../orders/OrderStatusBadge'
 import { TicketStatusBadge } from '../tickets/TicketStatusBadge'
+import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
 import { LEDGER_PAGE_SIZE, ledgerQueryOptions } from './queries'
@@ -92,12 +92,12 @@ export function LedgerSection({ customer }: { customer: AdminCustomerDetail }) {
                   </Tr>
                 ))}
               </Table>
-              <Pager
+              <ListPager
                 label={t('customers.ledgerPages')}
                 page={page}
-                hasNext={page * LEDGER_PAGE_SIZE < total}
-                onPrevious={() => setPage((current) => Math.max(1, current - 1))}
-                onNext={() => setPage((current) => current + 1)}
+                total={total}
+                pageSize={LEDGER_PAGE_SIZE}
+                onPage={setPage}
               />
             </>
           )

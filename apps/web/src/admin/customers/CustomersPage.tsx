@@ -8,8 +8,7 @@ import { EmptyState } from '../../shared/ui/EmptyState'
 import { TextField } from '../../shared/ui/Field'
 import { UserIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
-import { Pager } from '../../shared/ui/Pager'
-import { ADMIN_PAGE_SIZE } from '../api/queries'
+import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
 import { CustomerBadges } from './CustomerBadges'
@@ -105,12 +104,11 @@ export function CustomersPage() {
                   <CustomerRow key={customer.id} customer={customer} />
                 ))}
               </Table>
-              <Pager
+              <ListPager
                 label={t('customers.pages')}
                 page={filter.page}
-                hasNext={filter.page * ADMIN_PAGE_SIZE < total}
-                onPrevious={() => setFilter((f) => ({ ...f, page: Math.max(1, f.page - 1) }))}
-                onNext={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}
+                total={total}
+                onPage={(page) => setFilter((f) => ({ ...f, page }))}
               />
             </>
           )

@@ -14,8 +14,7 @@ import { EmptyState } from '../../shared/ui/EmptyState'
 import { SelectField, TextField } from '../../shared/ui/Field'
 import { ReceiptIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
-import { Pager } from '../../shared/ui/Pager'
-import { ADMIN_PAGE_SIZE } from '../api/queries'
+import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
 import { OrderStatusBadge } from './OrderStatusBadge'
@@ -180,12 +179,11 @@ export function OrdersPage() {
                   <OrderRow key={order.id} order={order} />
                 ))}
               </Table>
-              <Pager
+              <ListPager
                 label={t('orders.pages')}
                 page={filters.page}
-                hasNext={filters.page * ADMIN_PAGE_SIZE < total}
-                onPrevious={() => change({ page: Math.max(1, filters.page - 1) })}
-                onNext={() => change({ page: filters.page + 1 })}
+                total={total}
+                onPage={(page) => change({ page })}
               />
             </>
           )

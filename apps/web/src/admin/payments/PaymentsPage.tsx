@@ -13,8 +13,7 @@ import { EmptyState } from '../../shared/ui/EmptyState'
 import { SelectField, TextField } from '../../shared/ui/Field'
 import { WalletIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
-import { Pager } from '../../shared/ui/Pager'
-import { ADMIN_PAGE_SIZE } from '../api/queries'
+import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
 import { MoneyStatusPanel } from './MoneyStatusPanel'
@@ -170,12 +169,11 @@ export function PaymentsPage() {
                   <PaymentRow key={payment.payment_code} payment={payment} />
                 ))}
               </Table>
-              <Pager
+              <ListPager
                 label={t('payments.pages')}
                 page={filters.page}
-                hasNext={filters.page * ADMIN_PAGE_SIZE < total}
-                onPrevious={() => change({ page: Math.max(1, filters.page - 1) })}
-                onNext={() => change({ page: filters.page + 1 })}
+                total={total}
+                onPage={(page) => change({ page })}
               />
             </>
           )

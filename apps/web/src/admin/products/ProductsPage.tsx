@@ -10,14 +10,9 @@ import { EmptyState } from '../../shared/ui/EmptyState'
 import { SelectField, TextField } from '../../shared/ui/Field'
 import { PlusIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
-import { Pager } from '../../shared/ui/Pager'
-import {
-  ADMIN_PAGE_SIZE,
-  citiesQueryOptions,
-  type ProductFilters,
-  productsQueryOptions,
-} from '../api/queries'
+import { citiesQueryOptions, type ProductFilters, productsQueryOptions } from '../api/queries'
 import { BoxIcon } from '../ui/icons'
+import { ListPager } from '../ui/ListPager'
 import { useLocalName } from '../ui/localName'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
@@ -204,12 +199,11 @@ export function ProductsPage() {
                   <ProductRow key={product.id} product={product} place={placeOf(product)} />
                 ))}
               </Table>
-              <Pager
+              <ListPager
                 label={t('products.pages')}
                 page={filters.page}
-                hasNext={filters.page * ADMIN_PAGE_SIZE < total}
-                onPrevious={() => change({ page: Math.max(1, filters.page - 1) })}
-                onNext={() => change({ page: filters.page + 1 })}
+                total={total}
+                onPage={(page) => change({ page })}
               />
             </>
           )

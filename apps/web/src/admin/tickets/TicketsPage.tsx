@@ -8,8 +8,7 @@ import { EmptyState } from '../../shared/ui/EmptyState'
 import { SelectField, TextField } from '../../shared/ui/Field'
 import { ChatIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
-import { Pager } from '../../shared/ui/Pager'
-import { ADMIN_PAGE_SIZE } from '../api/queries'
+import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
 import { TICKET_STATUSES, type TicketFilters, ticketsQueryOptions } from './queries'
@@ -173,12 +172,11 @@ export function TicketsPage() {
                   <TicketRow key={ticket.id} ticket={ticket} />
                 ))}
               </Table>
-              <Pager
+              <ListPager
                 label={t('tickets.pages')}
                 page={filters.page}
-                hasNext={filters.page * ADMIN_PAGE_SIZE < total}
-                onPrevious={() => change({ page: Math.max(1, filters.page - 1) })}
-                onNext={() => change({ page: filters.page + 1 })}
+                total={total}
+                onPage={(page) => change({ page })}
               />
             </>
           )

@@ -8,13 +8,12 @@ import { CopyButton } from '../../shared/ui/CopyButton'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { SelectField, TextField } from '../../shared/ui/Field'
 import { Page } from '../../shared/ui/Page'
-import { Pager } from '../../shared/ui/Pager'
-import { ADMIN_PAGE_SIZE } from '../api/queries'
 import { MoneyStatusPanel } from '../payments/MoneyStatusPanel'
 import { shortKey, useMoneyFormat } from '../payments/moneyFormat'
 import { TransferStatusBadge } from '../payments/PaymentBadges'
 import { type TransferFilters, transfersQueryOptions } from '../payments/queries'
 import { TransferIcon } from '../ui/icons'
+import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
 import { AssignDialog } from './AssignDialog'
@@ -268,12 +267,11 @@ export function TransfersPage() {
                   />
                 ))}
               </Table>
-              <Pager
+              <ListPager
                 label={t('transfers.pages')}
                 page={filters.page}
-                hasNext={filters.page * ADMIN_PAGE_SIZE < total}
-                onPrevious={() => change({ page: Math.max(1, filters.page - 1) })}
-                onNext={() => change({ page: filters.page + 1 })}
+                total={total}
+                onPage={(page) => change({ page })}
               />
             </>
           )
