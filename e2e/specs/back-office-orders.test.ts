@@ -1,11 +1,3 @@
-// The owner delivers by hand, against the real server: a customer pays a manual-delivery product
-// (the demo shop's hand cream) from a balance the demo wallet topped up; the owner's first screen
-// counts the order as waiting, the owner opens it, writes how the customer receives it and marks
-// it delivered; the customer then reads that note on the order's page.
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ApiCustomer, registerCustomer } from '../support/api.js'
 import {
@@ -16,29 +8,13 @@ import {
   signInThroughForm,
   uniqueName,
 } from '../support/app.js'
+import { adminText, createOwnerFromSetupLink } from '../support/back-office.js'
 import { useShopAndBrowser } from '../support/server.js'
 
 const live = useShopAndBrowser()
 
-type Tree = { [key: string]: string | Tree }
-const adminTexts: Tree = JSON.parse(
-  fs.readFileSync(
-    path.join(
-      fileURLToPath(new URL('../..', import.meta.url)),
-      'apps/web/src/admin/locales/en.json',
-    ),
-    'utf8',
-  ),
-)
-/** A back-office text in English, with {{name}} placeholders filled in. */
-function a(key: string, values: Record<string, string | number> = {}): string {
-  let node: string | Tree | undefined = adminTexts
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
-  if (typeof node !== 'string') throw new Error(`No back-office text ${key}`)
-  return node.replace(/{{\s*(\w+)\s*}}/g, (_m, name: string) => String(values[name] ?? ''))
-}
+const a = adminText
 
-const OWNER_PASSWORD = 'a long owner passphrase'
 const CUSTOMER_PASSWORD = 'Customer2026pass'
 const NOTE =
   'Ready for pickup at the Žvėrynas parcel locker 14 from Friday 10:00; the locker code is 5521.'
@@ -57,29 +33,7 @@ describe('back office: the owner delivers a manual order, the customer reads the
   })
 
   it('creates the owner through the link the start printed', async () => {
-    const { page } = owner
-    const printed = /\/admin\/setup\?token=([A-Za-z0-9_-]+)/.exec(live.shop.logs())
-    expect(printed, 'the start prints a setup link').not.toBeNull()
-    await owner.goto(`/admin/setup?token=${printed?.[1]}`)
-    await page.getByLabel(a('setup.username')).fill('owner')
-    await page.getByLabel(a('setup.password'), { exact: true }).fill(OWNER_PASSWORD)
-    await page.getByLabel(a('setup.repeat')).fill(OWNER_PASSWORD)
-    await page.getByRole('button', { name: a('setup.continue') }).click()
-    await page.getByRole('img', { name: a('setup.qrLabel') }).waitFor()
-    const key = await page
-      .getByText(/^([A-Z2-7]{4} ?)+$/)
-      .first()
-      .textContent()
-    const secret = (key ?? '').replace(/\s/g, '')
-    await page.getByLabel(a('setup.saved')).check()
-    await page.getByRole('button', { name: a('setup.continue') }).click()
-    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate()
-    await page.getByLabel(a('setup.code')).fill(code)
-    await page.getByRole('button', { name: a('setup.finish') }).click()
-    await page
-      .getByRole('navigation', { name: a('nav.main') })
-      .first()
-      .waitFor()
+    await createOwnerFromSetupLink(owner, live.shop.logs())
   })
 
   it('lets a customer pay the hand cream from the balance: the order waits for delivery', async () => {

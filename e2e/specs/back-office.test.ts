@@ -1,11 +1,3 @@
-// The owner's first hour, against the real server: the setup link the start printed, the
-// authenticator (codes computed from the key the page shows, as an app would), then a city, a
-// district and a product with its picture and stock, and a coupon. Then a customer, in
-// Lithuanian, finds that product by its Lithuanian name, sees its picture, and applies the
-// coupon. No request leaves the shop's origin and the strict CSP holds on every page.
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Secret, TOTP } from 'otpauth'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,27 +9,12 @@ import {
   settle,
   uniqueName,
 } from '../support/app.js'
+import { adminText } from '../support/back-office.js'
 import { useShopAndBrowser } from '../support/server.js'
 
 const live = useShopAndBrowser()
 
-type Tree = { [key: string]: string | Tree }
-const adminTexts: Tree = JSON.parse(
-  fs.readFileSync(
-    path.join(
-      fileURLToPath(new URL('../..', import.meta.url)),
-      'apps/web/src/admin/locales/en.json',
-    ),
-    'utf8',
-  ),
-)
-/** A back-office text in English. */
-function a(key: string): string {
-  let node: string | Tree | undefined = adminTexts
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
-  if (typeof node !== 'string') throw new Error(`No back-office text ${key}`)
-  return node
-}
+const a = (key: string) => adminText(key)
 
 const PASSWORD = 'a long owner passphrase'
 const CITY = { en: 'Palanga', lt: 'Palanga' }

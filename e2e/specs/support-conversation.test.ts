@@ -1,12 +1,3 @@
-// A support conversation, against the real server: a Lithuanian customer opens a ticket (its
-// category named in Lithuanian), the owner answers it in the back office's inbox, the customer's
-// header counts the unread reply and the ticket is marked until they open it, then they read the
-// answer and write back, and the owner sees the ticket waiting for the shop again. A problem
-// reported on the SOL payment screen reaches the owner's inbox as a ticket with its payment.
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type AppPage,
@@ -17,29 +8,13 @@ import {
   settle,
   uniqueName,
 } from '../support/app.js'
+import { adminText, createOwnerFromSetupLink } from '../support/back-office.js'
 import { useShopAndBrowser } from '../support/server.js'
 
 const live = useShopAndBrowser()
 
-type Tree = { [key: string]: string | Tree }
-const adminTexts: Tree = JSON.parse(
-  fs.readFileSync(
-    path.join(
-      fileURLToPath(new URL('../..', import.meta.url)),
-      'apps/web/src/admin/locales/en.json',
-    ),
-    'utf8',
-  ),
-)
-/** A back-office text in English, with {{name}} placeholders filled in. */
-function a(key: string, values: Record<string, string | number> = {}): string {
-  let node: string | Tree | undefined = adminTexts
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
-  if (typeof node !== 'string') throw new Error(`No back-office text ${key}`)
-  return node.replace(/{{\s*(\w+)\s*}}/g, (_m, name: string) => String(values[name] ?? ''))
-}
+const a = adminText
 
-const OWNER_PASSWORD = 'a long owner passphrase'
 const CUSTOMER_PASSWORD = 'Customer2026pass'
 const TITLE = 'Kur mano dovanų kortelės kodas?'
 const QUESTION = 'Sumokėjau vakar, bet kodo dar negavau.'
@@ -65,29 +40,7 @@ describe('support: the customer asks, the owner answers, the customer reads and 
   })
 
   it('creates the owner through the link the start printed', async () => {
-    const { page } = owner
-    const printed = /\/admin\/setup\?token=([A-Za-z0-9_-]+)/.exec(live.shop.logs())
-    expect(printed, 'the start prints a setup link').not.toBeNull()
-    await owner.goto(`/admin/setup?token=${printed?.[1]}`)
-    await page.getByLabel(a('setup.username')).fill('owner')
-    await page.getByLabel(a('setup.password'), { exact: true }).fill(OWNER_PASSWORD)
-    await page.getByLabel(a('setup.repeat')).fill(OWNER_PASSWORD)
-    await page.getByRole('button', { name: a('setup.continue') }).click()
-    await page.getByRole('img', { name: a('setup.qrLabel') }).waitFor()
-    const key = await page
-      .getByText(/^([A-Z2-7]{4} ?)+$/)
-      .first()
-      .textContent()
-    const secret = (key ?? '').replace(/\s/g, '')
-    await page.getByLabel(a('setup.saved')).check()
-    await page.getByRole('button', { name: a('setup.continue') }).click()
-    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate()
-    await page.getByLabel(a('setup.code')).fill(code)
-    await page.getByRole('button', { name: a('setup.finish') }).click()
-    await page
-      .getByRole('navigation', { name: a('nav.main') })
-      .first()
-      .waitFor()
+    await createOwnerFromSetupLink(owner, live.shop.logs())
   })
 
   it('lets a Lithuanian customer open a ticket in a category named in Lithuanian', async () => {

@@ -1,15 +1,5 @@
-// SOL that matched no payment, against the real server and its local chain: a customer's exchange
-// sends a top-up from a fresh wallet without the Solana Pay reference and for a different amount
-// than asked, so the watcher keeps it as unmatched; the customer pastes the signature, which
-// becomes a claim. The owner finds it in the back office's queue with the claim, assigns it to the
-// customer after seeing what they will be credited, and the customer reads the credit in their
-// balance history.
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { sendSolTransfer } from '@shop/local-chain'
 import * as kit from '@solana/kit'
-import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   type AppPage,
@@ -19,29 +9,13 @@ import {
   signInThroughForm,
   uniqueName,
 } from '../support/app.js'
+import { adminText, createOwnerFromSetupLink } from '../support/back-office.js'
 import { useShopAndBrowser } from '../support/server.js'
 
 const live = useShopAndBrowser()
 
-type Tree = { [key: string]: string | Tree }
-const adminTexts: Tree = JSON.parse(
-  fs.readFileSync(
-    path.join(
-      fileURLToPath(new URL('../..', import.meta.url)),
-      'apps/web/src/admin/locales/en.json',
-    ),
-    'utf8',
-  ),
-)
-/** A back-office text in English, with {{name}} placeholders filled in. */
-function a(key: string, values: Record<string, string | number> = {}): string {
-  let node: string | Tree | undefined = adminTexts
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
-  if (typeof node !== 'string') throw new Error(`No back-office text ${key}`)
-  return node.replace(/{{\s*(\w+)\s*}}/g, (_m, name: string) => String(values[name] ?? ''))
-}
+const a = adminText
 
-const OWNER_PASSWORD = 'a long owner passphrase'
 const CUSTOMER_PASSWORD = 'Customer2026pass'
 /** The local chain prices SOL at 150 EUR (RATE_FIXED_EUR's default). */
 const CENTS_PER_SOL = 15_000n
@@ -70,29 +44,7 @@ describe('back office: an unmatched transfer is assigned to the customer who sen
   })
 
   it('creates the owner through the link the start printed', async () => {
-    const { page } = owner
-    const printed = /\/admin\/setup\?token=([A-Za-z0-9_-]+)/.exec(live.shop.logs())
-    expect(printed, 'the start prints a setup link').not.toBeNull()
-    await owner.goto(`/admin/setup?token=${printed?.[1]}`)
-    await page.getByLabel(a('setup.username')).fill('owner')
-    await page.getByLabel(a('setup.password'), { exact: true }).fill(OWNER_PASSWORD)
-    await page.getByLabel(a('setup.repeat')).fill(OWNER_PASSWORD)
-    await page.getByRole('button', { name: a('setup.continue') }).click()
-    await page.getByRole('img', { name: a('setup.qrLabel') }).waitFor()
-    const key = await page
-      .getByText(/^([A-Z2-7]{4} ?)+$/)
-      .first()
-      .textContent()
-    const secret = (key ?? '').replace(/\s/g, '')
-    await page.getByLabel(a('setup.saved')).check()
-    await page.getByRole('button', { name: a('setup.continue') }).click()
-    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate()
-    await page.getByLabel(a('setup.code')).fill(code)
-    await page.getByRole('button', { name: a('setup.finish') }).click()
-    await page
-      .getByRole('navigation', { name: a('nav.main') })
-      .first()
-      .waitFor()
+    await createOwnerFromSetupLink(owner, live.shop.logs())
   })
 
   it("keeps a transfer from a fresh wallet that pays no payment, and records the customer's claim", async () => {
