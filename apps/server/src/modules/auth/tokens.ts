@@ -2,6 +2,7 @@
 // checked on every request, so revoking the session ends the token at once.
 // Refresh tokens: 256 random bits, handed out once and stored only as a SHA-256 hash.
 import crypto from 'node:crypto'
+import { MAX_ID } from '@shop/contract'
 import { errors, jwtVerify, SignJWT } from 'jose'
 import { AppError } from '../../http/errors.js'
 
@@ -13,8 +14,7 @@ export interface AccessClaims {
   sessionId: string
 }
 
-/** Ids are PostgreSQL integers; session ids are UUIDs. */
-const MAX_ID = 2_147_483_647
+/** Session ids are UUIDs (ids are the contract's, at most MAX_ID). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** How many verified tokens are remembered (a few hundred bytes each). */

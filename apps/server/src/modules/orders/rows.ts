@@ -1,5 +1,5 @@
 // How an order row is read and found, for the customer's pages and the back office alike.
-import type { Lang, OrderEvent, OrderEventKind } from '@shop/contract'
+import { type Lang, MAX_ID, type OrderEvent, type OrderEventKind } from '@shop/contract'
 import { eq, type SQL, sql } from 'drizzle-orm'
 import { orders } from '../../db/schema/orders.js'
 
@@ -36,8 +36,6 @@ export function orderByRef(ref: string): SQL {
   const id = Number(ref)
   return id <= MAX_ID ? eq(orders.id, id) : sql`false`
 }
-
-const MAX_ID = 2_147_483_647
 
 /** What happened to an order and when, oldest first. */
 export function orderTimeline(
