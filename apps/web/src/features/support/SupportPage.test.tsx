@@ -202,6 +202,27 @@ describe('support page', () => {
     expect(callsTo(fetchMock, 'GET /api/support/unread').length).toBeGreaterThanOrEqual(2)
   })
 
+  it('shows the FAQ that could not be loaded as a failure with a retry, not as an empty FAQ', async () => {
+    signIn()
+    const user = userEvent.setup()
+    let failing = true
+    const fetchMock = supportApi({
+      'GET /api/support/faq': () =>
+        failing
+          ? apiError(500, 'INTERNAL', 'Internal error')
+          : { items: [{ question: 'How do I pay?', answer: 'With SOL.' }] },
+    })
+    renderApp('/support')
+    const faq = within(await screen.findByRole('region', { name: 'Frequently asked questions' }))
+    expect(await faq.findByRole('alert')).toHaveTextContent('The questions could not be loaded.')
+    expect(faq.queryByText('No questions yet.')).not.toBeInTheDocument()
+
+    failing = false
+    await user.click(faq.getByRole('button', { name: 'Try again' }))
+    expect(await faq.findByText('How do I pay?')).toBeInTheDocument()
+    expect(callsTo(fetchMock, 'GET /api/support/faq')).toHaveLength(2)
+  })
+
   it('asks for tickets in the language shown', async () => {
     signIn()
     await i18n.changeLanguage('lt')
