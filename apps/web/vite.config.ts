@@ -14,6 +14,39 @@ const contractModule = /[\\/]packages[\\/]contract[\\/]src[\\/]/
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
+// How the customer app is split into files. Every file a visitor may load counts against the
+// JavaScript budget (150 KB gzip, docs/performance.md), and each one adds its own import and export
+// lists and a gzip stream that shares nothing with the others: left to itself, the bundler made 38
+// files, a dozen of them below 1 KB, for helpers that two screens share. So the files follow the
+// app's structure instead:
+// - index: the landing page's script (src/boot.ts) and Vite's preload helper, which the router's
+//   lazy imports use as well (it would otherwise move into `app`, which the static landing page
+//   would then download);
+// - app: what every screen of the app needs, loaded with src/main.tsx: the layout and routes
+//   (src/app), the shared layer (src/shared) and what they import, React and its libraries among it;
+// - payment: the SOL payment panel with its QR code library, loaded by checkout and the top-up only;
+// - one file per feature folder (src/features/<name>): its screens and their parts, so the list and
+//   the detail of the products, of the orders, login and sign-up arrive together.
+// A lazily imported library (altcha-lib's solver) keeps a file of its own.
+const appFile = /[\\/]apps[\\/]web[\\/]src[\\/](main\.tsx$|app[\\/]|shared[\\/](?!payment[\\/]))/
+const entryFile =
+  /[\\/]apps[\\/]web[\\/](index\.html$|src[\\/](boot|features[\\/]landing[\\/]telegram)\.ts$)|^\0vite[\\/]preload-helper/
+const paymentFile =
+  /[\\/]apps[\\/]web[\\/]src[\\/]shared[\\/]payment[\\/]|[\\/]node_modules[\\/]qrcode\.react[\\/]/
+const featureFile = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/
+const customerChunks = {
+  groups: [
+    { name: 'index', priority: 3, test: (id: string) => entryFile.test(id) },
+    { name: 'app', priority: 2, test: (id: string) => appFile.test(id) },
+    { name: 'payment', priority: 1, test: (id: string) => paymentFile.test(id) },
+    {
+      name: (id: string) => featureFile.exec(id)?.[1] ?? null,
+      debugName: 'features',
+      test: featureFile,
+    },
+  ],
+}
+
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 }
@@ -124,10 +157,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser of the build target (baseline-widely-available) supports modulepreload, so the
+    // landing page's script does without Vite's polyfill for it.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: (id) => (contractModule.test(id) ? false : undefined),
       },
+      output: { codeSplitting: customerChunks },
     },
   },
   server: {

@@ -7,7 +7,8 @@ import { RequireAuth } from './RequireAuth'
 import { RequireGuest } from './RequireGuest'
 import { RouteError } from './RouteError'
 
-// Every page is its own chunk, loaded when its route is first visited.
+// Every page is loaded when its route is first visited, with its feature's file (the screens of one
+// feature folder share a file: vite.config.ts).
 const LandingPage = lazy(() =>
   import('../features/landing/LandingPage').then((module) => ({ default: module.LandingPage })),
 )
