@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino'
 import type { AppContext } from './app-context.js'
 import type { AppConfig } from './config.js'
 import type { Database } from './db/client.js'
+import { AnswerCache } from './http/answer-cache.js'
 import { isLoopback, trustedProxies, warnOfUndeclaredProxy } from './http/client-address.js'
 import { createClientErrorHandler } from './http/client-error.js'
 import { registerErrorHandling } from './http/error-handler.js'
@@ -58,6 +59,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's services, for main.ts (background jobs) and tests. */
     shop: { services: Services }
+    /** Whole answers of the hottest reads, sent again without Fastify's cycle (PGlite). */
+    answerCache: AnswerCache
   }
 }
 
@@ -134,6 +137,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   if (services.rates.providerName === 'fixed') await services.rates.refresh()
   else void services.rates.refresh()
   app.decorate('authenticate', (request: FastifyRequest) => services.sessions.authenticate(request))
+  // After the hooks that set headers: it keeps each answer with its final headers.
+  const answerCache = new AnswerCache({
+    callerOf: (headers) => services.sessions.cachedCaller(headers),
+    trustsProxies: trustProxy !== null,
+  })
+  answerCache.install(app)
+  app.decorate('answerCache', answerCache)
   app.decorate('authenticateStaff', (request: FastifyRequest) =>
     services.staff.sessions.authenticate(request),
   )

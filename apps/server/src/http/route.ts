@@ -10,6 +10,7 @@ import {
 } from '@shop/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { Static, TSchema } from 'typebox'
+import { currentnessOf } from '../lib/read-cache.js'
 import { AppError } from './errors.js'
 import { findTextProblem, textProblemMessage } from './text-rules.js'
 
@@ -89,10 +90,20 @@ export interface RouteInput<D extends RouteDef> {
   reply: FastifyReply
 }
 
+export interface RouteOptions {
+  /**
+   * The answer depends on nothing about the caller but that the route lets them in (the
+   * catalogue): the answer cache may send one customer's answer to another. Off by default, so
+   * an authenticated route's answers are kept per customer.
+   */
+  sameForEveryCaller?: boolean
+}
+
 export function defineRoute<D extends RouteDef>(
   app: FastifyInstance,
   def: D,
   handler: (input: RouteInput<D>) => Promise<ResponseOf<D> | SerializedJson>,
+  options: RouteOptions = {},
 ): void {
   const { method, url, auth } = def
   const staffRoute = auth === 'staff' || auth === 'owner'
@@ -151,6 +162,11 @@ export function defineRoute<D extends RouteDef>(
       })
       if (status !== 200) reply.code(status)
       if (!(body instanceof SerializedJson)) return body
+      // A value a ReadCache kept may be sent again by the answer cache while it is current.
+      if (status === 200) {
+        request.answerCurrentness = currentnessOf(body)
+        request.answerShared = options.sameForEveryCaller === true || auth === undefined
+      }
       // Bytes are sent as they are, with the content type a serialised body gets.
       return reply.type('application/json; charset=utf-8').send(body.bytes)
     },

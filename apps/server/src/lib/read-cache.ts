@@ -4,6 +4,18 @@
 // nothing is kept while that cannot be known.
 import type { TableVersions } from '../db/table-versions.js'
 
+/**
+ * For each object value a ReadCache kept: whether the cache would still serve that very value
+ * for its key, now and without waiting. The answer cache (http/answer-cache.ts) sends a kept
+ * answer's bytes again only while this holds, so it follows exactly the rule of the cache.
+ */
+const currentness = new WeakMap<object, () => boolean>()
+
+/** The test of `value` described above; undefined for a value no ReadCache kept. */
+export function currentnessOf(value: object): (() => boolean) | undefined {
+  return currentness.get(value)
+}
+
 interface Entry<V> {
   stamp: number
   value: V
@@ -51,6 +63,9 @@ export class ReadCache<V> {
         if (oldest !== undefined) this.#entries.delete(oldest)
       }
       this.#entries.set(key, { stamp, value })
+      if (typeof value === 'object' && value !== null) {
+        currentness.set(value, () => this.peek(key) === value)
+      }
     }
     return value
   }

@@ -18,14 +18,20 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 export function catalogRoutes({ app, services }: AppContext): void {
   const { catalog, productImages } = services
-  // Every answer depends on the language (`?lang=`, else Accept-Language, else English).
-  defineRoute(app, api.listProducts, ({ query, request, reply }) =>
-    catalog.productPage(
-      { cityId: query.city_id, districtId: query.district_id, search: query.search },
-      query.page,
-      requestLanguage(request),
-      (list) => serialized(reply, list),
-    ),
+  // Every answer depends on the language (`?lang=`, else Accept-Language, else English), and
+  // the catalogue's on nothing else about the customer.
+  const catalogue = { sameForEveryCaller: true }
+  defineRoute(
+    app,
+    api.listProducts,
+    ({ query, request, reply }) =>
+      catalog.productPage(
+        { cityId: query.city_id, districtId: query.district_id, search: query.search },
+        query.page,
+        requestLanguage(request),
+        (list) => serialized(reply, list),
+      ),
+    catalogue,
   )
   defineRoute(app, api.groupedProducts, ({ query, request }) =>
     catalog.groupedProducts(
@@ -39,10 +45,14 @@ export function catalogRoutes({ app, services }: AppContext): void {
   defineRoute(app, api.districtsWithProducts, async ({ params, request }) => ({
     districts: await catalog.districtsWithProducts(params.cityId, requestLanguage(request)),
   }))
-  defineRoute(app, api.getProduct, ({ params, request, reply }) =>
-    catalog.productAnswer(params.id, requestLanguage(request), (product) =>
-      serialized(reply, product),
-    ),
+  defineRoute(
+    app,
+    api.getProduct,
+    ({ params, request, reply }) =>
+      catalog.productAnswer(params.id, requestLanguage(request), (product) =>
+        serialized(reply, product),
+      ),
+    catalogue,
   )
   defineRoute(app, api.productImage, async ({ params, query, request, reply }) => {
     const image = await productImages.get(params.id, query.size)

@@ -1,0 +1,175 @@
+// Whole answers of the hottest reads (the product list, a product page, a coupon-free cart), sent
+// again straight from node:http's request event while the ReadCache they came from would still
+// serve the very same value, without Fastify's request cycle (decision 0024).
+//
+// Fastify answers the first request of a URL as always: routing, hooks, validation, the
+// handler, the security headers. When the handler's body is a value a ReadCache kept
+// (lib/read-cache.ts, `currentnessOf`), the onSend hook below keeps the answer as Fastify is
+// about to write it: status, every header and the body bytes. A later GET of the same URL, with
+// the same Accept-Language and, for a customer's route, the same caller, gets those bytes again
+// while the ReadCache would still hand out that value: the same freshness rule as the caches
+// behind it (a committed write to one of its tables ends it before the next request). Anything
+// else goes to Fastify: another method, a body, a caller not known at once, a stale answer, a
+// shop that is closing, a proxy header the shop was not told to trust.
+//
+// Only PGlite knows at once whether a value is current; on PostgreSQL a hit first waits for a
+// round trip (decision 0023), so nothing is kept here and every request takes Fastify's path.
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by defineRoute when the body is a value a ReadCache kept: whether it still is current. */
+    answerCurrentness?: () => boolean
+    /** Set by defineRoute: the answer is the same for every caller the route lets in. */
+    answerShared?: boolean
+  }
+}
+
+interface Answer {
+  status: number
+  /** Name, value, name, value… as node:http's writeHead takes them: written in one go. */
+  headers: string[]
+  /**
+   * The body's UTF-8 bytes as a one-byte string: written with the headers in one piece, the
+   * fastest way node:http sends an answer (a Buffer goes out as a second chunk).
+   */
+  latin1Body: string
+  current: () => boolean
+  /** Sent only to a signed-in customer (the answer is the same for all of them). */
+  needsCaller: boolean
+  /** The route pattern, for the request log line. */
+  route: string
+}
+
+export interface AnswerCacheOptions {
+  /** The customer calling, when their token and session are known at once; else null. */
+  callerOf: (headers: IncomingHttpHeaders) => number | null
+  /** Whether X-Forwarded-For is expected (TRUST_PROXY set); else such a request takes Fastify's path for its warning. */
+  trustsProxies: boolean
+  /** Answers kept at most (the oldest goes first). */
+  maxAnswers?: number
+}
+
+const DEFAULT_MAX_ANSWERS = 2000
+/** The levels at which Fastify logs every request. */
+const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace'])
+
+export class AnswerCache {
+  readonly #answers = new Map<string, Answer>()
+  readonly #options: AnswerCacheOptions
+  readonly #maxAnswers: number
+  #closing = false
+  #hits = 0
+
+  constructor(options: AnswerCacheOptions) {
+    this.#options = options
+    this.#maxAnswers = options.maxAnswers ?? DEFAULT_MAX_ANSWERS
+  }
+
+  /** Answers sent from here so far (tests and the bench read it). */
+  get hits(): number {
+    return this.#hits
+  }
+
+  /**
+   * Puts the cache in front of the app's request handler and keeps answers as Fastify sends
+   * them. Call after the hooks that set headers (security headers, Cache-Control): onSend hooks
+   * run in the order they were added, and the kept headers must be the final ones.
+   */
+  install(app: FastifyInstance): void {
+    const server: Server = app.server
+    const [fastifyHandler, ...others] = server.listeners('request') as ((
+      req: IncomingMessage,
+      res: ServerResponse,
+    ) => void)[]
+    if (!fastifyHandler || others.length > 0) throw new Error('expected one request handler')
+    server.removeListener('request', fastifyHandler)
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (!this.#serve(req, res, app)) fastifyHandler(req, res)
+    })
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.answerCurrentness && Buffer.isBuffer(payload)) {
+        this.#keep(request, reply, payload, request.answerCurrentness)
+      }
+      done()
+    })
+    // From the moment the shop starts closing, Fastify answers every request (503 for new ones).
+    app.addHook('preClose', (done) => {
+      this.#closing = true
+      this.#answers.clear()
+      done()
+    })
+  }
+
+  #serve(req: IncomingMessage, res: ServerResponse, app: FastifyInstance): boolean {
+    if (req.method !== 'GET' || this.#closing) return false
+    const headers = req.headers
+    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) {
+      return false
+    }
+    if (headers['x-forwarded-for'] !== undefined && !this.#options.trustsProxies) return false
+    const base = `${req.url}\n${headers['accept-language'] ?? ''}`
+    let key = base
+    // An answer for anyone, for any signed-in customer, or for one customer.
+    let answer = this.#answers.get(key)
+    if (answer === undefined || answer.needsCaller) {
+      if (headers.authorization === undefined) return false
+      const caller = this.#options.callerOf(headers)
+      if (caller === null) return false
+      if (answer === undefined) {
+        key = `${base}\n${caller}`
+        answer = this.#answers.get(key)
+        if (answer === undefined) return false
+      }
+    }
+    if (!answer.current()) {
+      this.#answers.delete(key)
+      return false
+    }
+    this.#hits++
+    res.writeHead(answer.status, answer.headers)
+    res.end(answer.latin1Body, 'latin1')
+    if (REQUEST_LOG_LEVELS.has(app.log.level)) {
+      // The line Fastify would write, without a request id (nothing else names the request).
+      app.log.info(
+        { req: { method: 'GET', routeOptions: { url: answer.route } }, res: { statusCode: 200 } },
+        'request completed from the answer cache',
+      )
+    }
+    return true
+  }
+
+  #keep(request: FastifyRequest, reply: FastifyReply, body: Buffer, current: () => boolean) {
+    if (request.method !== 'GET' || reply.statusCode !== 200 || this.#closing || request.staff)
+      return
+    // PostgreSQL: never current without a round trip, so nothing is kept.
+    if (!current()) return
+    const raw = request.raw
+    const base = `${raw.url}\n${raw.headers['accept-language'] ?? ''}`
+    const needsCaller = request.auth !== undefined
+    const key = needsCaller && !request.answerShared ? `${base}\n${request.auth?.userId}` : base
+    const headers: string[] = []
+    let hasLength = false
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined) continue
+      if (name === 'content-length') hasLength = true
+      for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one))
+    }
+    // Fastify adds the length itself when it writes the answer.
+    if (!hasLength) headers.push('content-length', String(body.length))
+    this.#answers.delete(key)
+    if (this.#answers.size >= this.#maxAnswers) {
+      const oldest = this.#answers.keys().next().value
+      if (oldest !== undefined) this.#answers.delete(oldest)
+    }
+    this.#answers.set(key, {
+      status: 200,
+      headers,
+      latin1Body: body.toString('latin1'),
+      current,
+      needsCaller,
+      route: request.routeOptions.url ?? 'unmatched',
+    })
+  }
+}
