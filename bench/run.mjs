@@ -15,6 +15,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildStale } from '../scripts/build-if-stale.mjs'
+import { startChain } from './lib/chain.mjs'
 import { hasWrk } from './lib/load.mjs'
 import { fmt, Report } from './lib/report.mjs'
 import { openShopDatabase } from './lib/server-modules.mjs'
@@ -77,11 +78,11 @@ function catalogueWithWrk(run) {
   }
 }
 
-async function checkoutOnPglite(dataDir) {
+async function checkoutOnPglite(dataDir, chain) {
   const prepDb = await openShopDatabase({ dataDir })
   const prepared = await prepareCheckout(prepDb, CHECKOUT_USERS)
   await prepDb.database.close()
-  const shop = await startShop({ dataDir })
+  const shop = await startShop({ dataDir, chain })
   let fired
   try {
     await warmUpCheckouts(shop, prepared.warmup)
@@ -99,7 +100,7 @@ async function checkoutOnPglite(dataDir) {
 }
 
 /** On a temporary PostgreSQL database: the catalogue (per core, with its backends) and checkout. */
-async function onPostgres(tmp) {
+async function onPostgres(tmp, chain) {
   const pg = (await import('pg')).default
   const name = `shop_bench_${crypto.randomBytes(5).toString('hex')}`
   const admin = new pg.Client({ connectionString: ADMIN_URL })
@@ -108,7 +109,11 @@ async function onPostgres(tmp) {
   const url = new URL(ADMIN_URL)
   url.pathname = `/${name}`
   try {
-    const shop = await startShop({ dataDir: path.join(tmp, 'pg-data'), databaseUrl: url.href })
+    const shop = await startShop({
+      dataDir: path.join(tmp, 'pg-data'),
+      databaseUrl: url.href,
+      chain,
+    })
     try {
       if (wanted('catalogue')) {
         // The shop's backends (its pool and its listener) run on the shop's CPU too.
@@ -154,13 +159,16 @@ async function main() {
   ensureBuilt()
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
   const dataDir = path.join(tmp, 'data')
+  let chain = null
   try {
     if (wanted('web')) await section('Web', 'web bundle', async () => webStatic(report))
 
     const needShop = ['catalogue', 'web', 'payments', 'startup', 'checkout'].some(wanted)
+    // The shop is measured as it runs in production: the Solana RPC is another process.
+    chain = needShop ? await startChain(path.join(tmp, 'chain')) : null
     if (needShop) {
       log('first start on an empty PGlite folder (initdb, migrations, demo seed)')
-      const first = await startShop({ dataDir })
+      const first = await startShop({ dataDir, chain })
       const firstPeak = procStatusKb(first.pid, 'VmHWM')
       await first.stop()
       report.add(
@@ -172,7 +180,7 @@ async function main() {
         "once per data folder: PGlite's initdb; the memory stays in use until a restart",
       )
       // Measured on a restarted shop, as it runs every day after its first start.
-      const shop = await startShop({ dataDir })
+      const shop = await startShop({ dataDir, chain })
       try {
         if (wanted('catalogue')) {
           await section(
@@ -193,15 +201,19 @@ async function main() {
     }
     if (wanted('startup')) {
       await section('Server', 'RSS floor', async () => rssFloor(dataDir, report))
-      await section('Server', 'cold start', () => coldStart(dataDir, report))
+      await section('Server', 'cold start', () => coldStart(dataDir, report, { chain }))
+      await section('Server', 'cold start of the demo', () =>
+        coldStart(dataDir, report, { chain: null, runs: 1 }),
+      )
     }
     if (wanted('checkout')) {
-      await section('Checkout', 'checkout on PGlite', () => checkoutOnPglite(dataDir))
+      await section('Checkout', 'checkout on PGlite', () => checkoutOnPglite(dataDir, chain))
     }
     if (wanted('catalogue') || wanted('checkout')) {
-      await section('Server', 'PostgreSQL', () => onPostgres(tmp))
+      await section('Server', 'PostgreSQL', () => onPostgres(tmp, chain))
     }
   } finally {
+    await chain?.stop()
     fs.rmSync(tmp, { recursive: true, force: true })
   }
 

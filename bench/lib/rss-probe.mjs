@@ -18,10 +18,11 @@ if (mode === 'pglite') {
   result.pglite = rssKb()
   await database.close()
 } else {
+  // What the shop loads in production (the bench's shop watches an RPC in another process).
   await load('app.js')
   await load('local-chain-mode.js')
-  // The local mode loads the chain only when it starts it; the shop measured here runs it.
-  await import('@shop/local-chain')
+  await load('jobs.js')
+  await load('http/lazy-schemas.js')
   result.modules = rssKb()
 }
 process.stdout.write(`${JSON.stringify(result)}\n`)

@@ -40,6 +40,8 @@ const CLEARED_ENV = [
   'WATCH_INTERVAL_MS',
   'WEB_DIST_DIR',
   'SOLANA_COMMITMENT',
+  'SOLANA_WS_URL',
+  'RATE_FIXED_EUR',
   'NODE_OPTIONS',
 ]
 
@@ -56,10 +58,18 @@ export function procStatusKb(pid, field) {
 
 /**
  * Starts the shop on a PGlite folder (`dataDir`) or a PostgreSQL database (`databaseUrl`), with
- * the demo seed, its own local Solana chain and LOG_LEVEL=warn, and waits for /api/health.
- * `readyMs` is the time from spawn to the first 200 from /api/health.
+ * the demo seed and LOG_LEVEL=warn, and waits for /api/health. With `chain` (lib/chain.mjs) it
+ * runs as in production, watching that RPC (a fixed rate: nothing leaves the machine); without,
+ * as the demo of `npm start`, with its own local chain inside. `readyMs` is the time from spawn
+ * to the first 200 from /api/health.
  */
-export async function startShop({ dataDir, databaseUrl = '', env = {}, timeoutMs = 60_000 }) {
+export async function startShop({
+  dataDir,
+  databaseUrl = '',
+  env = {},
+  chain = null,
+  timeoutMs = 60_000,
+}) {
   // e.g. BENCH_SHOP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile every shop run.
   const nodeArgs = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean)
   if (!fs.existsSync(MAIN)) throw new Error('apps/server/dist is missing: run `npm run build`')
@@ -80,6 +90,14 @@ export async function startShop({ dataDir, databaseUrl = '', env = {}, timeoutMs
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       JWT_SECRET: BENCH_JWT_SECRET,
+      ...(chain
+        ? {
+            SOLANA_RPC_URL: chain.url,
+            SOLANA_WS_URL: chain.wsUrl,
+            MERCHANT_WALLET: chain.merchant,
+            RATE_PROVIDER: 'fixed',
+          }
+        : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,7 +130,7 @@ export async function startShop({ dataDir, databaseUrl = '', env = {}, timeoutMs
   return {
     url,
     pid: child.pid,
-    chainUrl: `http://127.0.0.1:${chainPort}`,
+    chainUrl: chain ? chain.url : `http://127.0.0.1:${chainPort}`,
     readyMs,
     logs: () => output,
     async stop() {

@@ -8,13 +8,17 @@ import { ROOT, startShop } from '../lib/shop.mjs'
 
 const COLD_START_BUDGET_MS = 1500
 
-export async function coldStart(dataDir, report, { runs = 3 } = {}) {
+/**
+ * With `chain`, the shop as in production (its RPC another process; the budget); with `chain`
+ * null, the demo of `npm start` with its own chain inside (for information).
+ */
+export async function coldStart(dataDir, report, { runs = 3, chain }) {
   const times = []
   const cpu = []
   const others = []
   for (let i = 0; i < runs; i++) {
     const busyBefore = machineBusySeconds()
-    const shop = await startShop({ dataDir })
+    const shop = await startShop({ dataDir, chain })
     const own = cpuSeconds(shop.pid) ?? 0
     const busy = machineBusySeconds() - busyBefore
     times.push(shop.readyMs)
@@ -23,12 +27,15 @@ export async function coldStart(dataDir, report, { runs = 3 } = {}) {
     await shop.stop()
   }
   const mid = median(times)
+  const demo = chain === null
   report.add(
     'Server',
-    `cold start to /api/health, migrated PGlite (median of ${runs})`,
+    demo
+      ? `cold start of the demo (its own chain inside), migrated PGlite (${runs} run)`
+      : `cold start to /api/health, migrated PGlite (median of ${runs})`,
     `${fmt.s(mid)} (${times.map((t) => fmt.s(t)).join(', ')})`,
-    `<= ${fmt.s(COLD_START_BUDGET_MS)}`,
-    mid <= COLD_START_BUDGET_MS,
+    demo ? '' : `<= ${fmt.s(COLD_START_BUDGET_MS)}`,
+    demo ? null : mid <= COLD_START_BUDGET_MS,
     `the shop used ${fmt.s(median(cpu) * 1000)} of CPU to start; other processes used ${fmt.pct(median(others))} of a CPU meanwhile`,
   )
 }

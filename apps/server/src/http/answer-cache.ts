@@ -12,15 +12,16 @@
 // else goes to Fastify: another method, a body, a caller not known at once, a stale answer, a
 // shop that is closing, a proxy header the shop was not told to trust.
 //
-// Only PGlite knows at once whether a value is current; on PostgreSQL a hit first waits for a
-// round trip (decision 0023), so nothing is kept here and every request takes Fastify's path.
+// On PostgreSQL a hit first waits for the shared round trip of decision 0023, for the answer and
+// the caller's session alike, and is then sent or handed to Fastify.
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Settling } from '../lib/read-cache.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by defineRoute when the body is a value a ReadCache kept: whether it still is current. */
-    answerCurrentness?: () => boolean
+    answerCurrentness?: () => Settling<boolean>
     /** Set by defineRoute: the answer is the same for every caller the route lets in. */
     answerShared?: boolean
   }
@@ -35,7 +36,7 @@ interface Answer {
    * fastest way node:http sends an answer (a Buffer goes out as a second chunk).
    */
   latin1Body: string
-  current: () => boolean
+  current: () => Settling<boolean>
   /** Sent only to a signed-in customer (the answer is the same for all of them). */
   needsCaller: boolean
   /** The route pattern, for the request log line. */
@@ -43,8 +44,8 @@ interface Answer {
 }
 
 export interface AnswerCacheOptions {
-  /** The customer calling, when their token and session are known at once; else null. */
-  callerOf: (headers: IncomingHttpHeaders) => number | null
+  /** The customer a token already verified names, and whether their cached session is live. */
+  callerOf: (headers: IncomingHttpHeaders) => { userId: number; live: Settling<boolean> } | null
   /** Whether X-Forwarded-For is expected (TRUST_PROXY set); else such a request takes Fastify's path for its warning. */
   trustsProxies: boolean
   /** Answers kept at most (the oldest goes first). */
@@ -86,7 +87,7 @@ export class AnswerCache {
     if (!fastifyHandler || others.length > 0) throw new Error('expected one request handler')
     server.removeListener('request', fastifyHandler)
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (!this.#serve(req, res, app)) fastifyHandler(req, res)
+      if (!this.#serve(req, res, app, fastifyHandler)) fastifyHandler(req, res)
     })
     app.addHook('onSend', (request, reply, payload, done) => {
       if (request.answerCurrentness && Buffer.isBuffer(payload)) {
@@ -102,7 +103,16 @@ export class AnswerCache {
     })
   }
 
-  #serve(req: IncomingMessage, res: ServerResponse, app: FastifyInstance): boolean {
+  /**
+   * Answers `req` from the cache, now or (PostgreSQL) after one round trip, or hands it to
+   * Fastify then; false when Fastify must take it now.
+   */
+  #serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    app: FastifyInstance,
+    fastify: (req: IncomingMessage, res: ServerResponse) => void,
+  ): boolean {
     if (req.method !== 'GET' || this.#closing) return false
     const headers = req.headers
     if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) {
@@ -113,20 +123,41 @@ export class AnswerCache {
     let key = base
     // An answer for anyone, for any signed-in customer, or for one customer.
     let answer = this.#answers.get(key)
+    let live: Settling<boolean> = true
     if (answer === undefined || answer.needsCaller) {
       if (headers.authorization === undefined) return false
       const caller = this.#options.callerOf(headers)
       if (caller === null) return false
       if (answer === undefined) {
-        key = `${base}\n${caller}`
+        key = `${base}\n${caller.userId}`
         answer = this.#answers.get(key)
         if (answer === undefined) return false
       }
+      live = caller.live
     }
-    if (!answer.current()) {
-      this.#answers.delete(key)
+    const current = answer.current()
+    if (live === true && current === true) {
+      this.#send(res, answer, app)
+      return true
+    }
+    if (live === false || current === false) {
+      if (current === false) this.#drop(key, answer)
       return false
     }
+    // PostgreSQL: the session and the answer wait for the same round trip.
+    const found = answer
+    Promise.all([live, current]).then(
+      ([isLive, isCurrent]) => {
+        if (!isCurrent) this.#drop(key, found)
+        if (isLive && isCurrent && !this.#closing) this.#send(res, found, app)
+        else fastify(req, res)
+      },
+      () => fastify(req, res),
+    )
+    return true
+  }
+
+  #send(res: ServerResponse, answer: Answer, app: FastifyInstance): void {
     this.#hits++
     res.writeHead(answer.status, answer.headers)
     res.end(answer.latin1Body, 'latin1')
@@ -137,14 +168,22 @@ export class AnswerCache {
         'request completed from the answer cache',
       )
     }
-    return true
   }
 
-  #keep(request: FastifyRequest, reply: FastifyReply, body: Buffer, current: () => boolean) {
+  #drop(key: string, answer: Answer): void {
+    if (this.#answers.get(key) === answer) this.#answers.delete(key)
+  }
+
+  #keep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: Buffer,
+    current: () => Settling<boolean>,
+  ) {
     if (request.method !== 'GET' || reply.statusCode !== 200 || this.#closing || request.staff)
       return
-    // PostgreSQL: never current without a round trip, so nothing is kept.
-    if (!current()) return
+    // Just read, so current unless a write landed meanwhile (PostgreSQL: checked when sent).
+    if (current() === false) return
     const raw = request.raw
     const base = `${raw.url}\n${raw.headers['accept-language'] ?? ''}`
     const needsCaller = request.auth !== undefined

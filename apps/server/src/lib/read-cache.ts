@@ -4,15 +4,19 @@
 // nothing is kept while that cannot be known.
 import type { TableVersions } from '../db/table-versions.js'
 
+/** A value now, or once this process has heard of every write committed before the call. */
+export type Settling<T> = T | Promise<T>
+
 /**
  * For each object value a ReadCache kept: whether the cache would still serve that very value
- * for its key, now and without waiting. The answer cache (http/answer-cache.ts) sends a kept
- * answer's bytes again only while this holds, so it follows exactly the rule of the cache.
+ * for its key (on PostgreSQL once settled, as `current`). The answer cache
+ * (http/answer-cache.ts) sends a kept answer's bytes again only while this holds, so it follows
+ * exactly the rule of the cache.
  */
-const currentness = new WeakMap<object, () => boolean>()
+const currentness = new WeakMap<object, () => Settling<boolean>>()
 
 /** The test of `value` described above; undefined for a value no ReadCache kept. */
-export function currentnessOf(value: object): (() => boolean) | undefined {
+export function currentnessOf(value: object): (() => Settling<boolean>) | undefined {
   return currentness.get(value)
 }
 
@@ -44,6 +48,24 @@ export class ReadCache<V> {
   }
 
   /**
+   * The value `get` would serve for `key` without loading, or undefined: at once on PGlite, on
+   * PostgreSQL once settled (undefined while that cannot be known).
+   */
+  current(key: string): Settling<V | undefined> {
+    if (!this.versions) return undefined
+    const settled = this.versions.settled()
+    if (settled === true) return this.#fresh(key)
+    return settled.then((known) => (known ? this.#fresh(key) : undefined))
+  }
+
+  #fresh(key: string): V | undefined {
+    const hit = this.#entries.get(key)
+    return hit && this.versions && hit.stamp === this.versions.stamp(this.tables)
+      ? hit.value
+      : undefined
+  }
+
+  /**
    * The cached value for `key`, or `load()`'s, kept when `keep(value)` says so (for values that
    * also depend on something other than these tables, such as the clock).
    */
@@ -64,7 +86,10 @@ export class ReadCache<V> {
       }
       this.#entries.set(key, { stamp, value })
       if (typeof value === 'object' && value !== null) {
-        currentness.set(value, () => this.peek(key) === value)
+        currentness.set(value, () => {
+          const now = this.current(key)
+          return now instanceof Promise ? now.then((v) => v === value) : now === value
+        })
       }
     }
     return value

@@ -8,7 +8,7 @@ import { refreshTokens, sessions } from '../../db/schema/auth.js'
 import type { TableVersions } from '../../db/table-versions.js'
 import { AppError } from '../../http/errors.js'
 import type { AuthContext } from '../../http/route.js'
-import { ReadCache } from '../../lib/read-cache.js'
+import { ReadCache, type Settling } from '../../lib/read-cache.js'
 import { accountDisabled, lockEnabledAccount } from '../users/service.js'
 import {
   type AccessClaims,
@@ -222,19 +222,21 @@ export class SessionService {
   }
 
   /**
-   * The customer of a live session when both the token and its session row are cached, else
-   * null (also for a refused caller): `authenticate`'s answer when it needs no database, for the
-   * answer cache, which leaves every other case to the route.
+   * For the answer cache: the customer a verified token names (known at once), and whether its
+   * cached session row lets them in (`authenticate`'s answer when it needs no database; on
+   * PostgreSQL once settled, decision 0023). Null when the token is not one verified before; a
+   * caller refused or not cached is `live: false`, and the route then answers as always.
    */
-  cachedCaller(headers: { authorization?: string }): number | null {
+  cachedCaller(headers: {
+    authorization?: string
+  }): { userId: number; live: Settling<boolean> } | null {
     const token = bearerToken(headers.authorization)
     const claims = token ? this.tokens.verified(token) : null
-    const row = claims ? this.#rows.peek(claims.sessionId) : undefined
-    if (!claims || row === undefined) return null
-    try {
-      return checkSession(claims, row).userId
-    } catch {
-      return null
+    if (!claims) return null
+    const row = this.#rows.current(claims.sessionId)
+    return {
+      userId: claims.userId,
+      live: row instanceof Promise ? row.then((r) => letsIn(claims, r)) : letsIn(claims, row),
     }
   }
 
@@ -253,6 +255,17 @@ export class SessionService {
       return found ?? null
     })
     return checkSession(claims, row)
+  }
+}
+
+/** Whether the cached session `row` (undefined: not cached) lets the caller of `claims` in. */
+function letsIn(claims: AccessClaims, row: SessionRow | null | undefined): boolean {
+  if (row === undefined) return false
+  try {
+    checkSession(claims, row)
+    return true
+  } catch {
+    return false
   }
 }
 
