@@ -1,6 +1,7 @@
-// A shop started with SOLANA_RPC_URL (production) never loads the local chain or LiteSVM: the real
-// entry point runs in a child process whose module loader records every module it resolves. The
-// same recorder on a local-mode start sees the chain, so the check can fail.
+// A shop started with SOLANA_RPC_URL (production) never loads the local chain or LiteSVM, and one
+// on PGlite never loads the PostgreSQL driver: the real entry point runs in a child process whose
+// module loader records every module it resolves. The same recorder on a local-mode start sees
+// the chain, so the check can fail.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -38,6 +39,8 @@ register(${JSON.stringify(pathToFileURL(hooksFile).href)}, {
 // folder's lock shares).
 const CHAIN_MODULES =
   /\/packages\/local-chain\/(?!(src|dist)\/lock-owner\.[jt]s$)|\/node_modules\/litesvm\/|demo-wallet\.[jt]s$/
+
+const POSTGRES_DRIVER = /\/node_modules\/pg\/|\/drizzle-orm\/node-postgres\/|open-postgres\.[jt]s$/
 
 /** Starts src/main.ts with `env`, waits until it is ready, stops it; the modules it resolved. */
 async function modulesLoadedBy(name: string, env: Record<string, string>): Promise<string[]> {
@@ -78,6 +81,9 @@ describe.skipIf(onPostgres)('which modules a start loads', () => {
     expect(modules.some((url) => url.endsWith('/src/local-chain-mode.ts'))).toBe(true)
     expect(modules.some((url) => url.includes('/node_modules/fastify/'))).toBe(true)
     expect(modules.filter((url) => CHAIN_MODULES.test(url))).toEqual([])
+    // db/client.ts loads each driver only when it is used.
+    expect(modules.some((url) => url.includes('/node_modules/@electric-sql/pglite/'))).toBe(true)
+    expect(modules.filter((url) => POSTGRES_DRIVER.test(url))).toEqual([])
   }, 90_000)
 
   it('without it: the local chain and LiteSVM are loaded (the recorder sees them)', async () => {

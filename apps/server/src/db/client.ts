@@ -2,26 +2,15 @@
 // PostgreSQL server (DATABASE_URL). Services only see `Db`, so the same SQL runs on both.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import v8 from 'node:v8'
-import { PGlite } from '@electric-sql/pglite'
 import { type ExtractTablesWithRelations, getTableColumns, is, type SQL, sql } from 'drizzle-orm'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import {
   type PgDatabase,
   type PgQueryResultHKT,
   PgTable,
   type PgTransaction,
 } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
-import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js'
-import { adaptPglite } from './pglite-client.js'
-import { PreparingClient } from './preparing-pg-client.js'
 import * as schema from './schema.js'
-import { TableChangeListener, WATCHED_TABLES } from './table-change-listener.js'
-import { TableVersions } from './table-versions.js'
+import type { TableVersions } from './table-versions.js'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
@@ -84,7 +73,6 @@ export interface Database {
 const here = path.dirname(fileURLToPath(import.meta.url))
 /** apps/server/drizzle, seen from src/db or dist/db. */
 export const MIGRATIONS_DIR = path.resolve(here, '../../drizzle')
-const MIGRATION_LOCK_ID = 727_001
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent PGlite is used. */
@@ -97,122 +85,22 @@ export interface OpenDatabaseOptions {
   poolSize?: number
 }
 
-export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.url
-    ? openPostgres(options.url, options.poolSize ?? 20)
-    : openPglite(options.dataDir ?? null, options.loadDataDir ?? null)
-}
-
 /**
- * PostgreSQL's default shared_buffers (128 MB), which PGlite's initdb writes into the folder's
- * postgresql.conf, all ends up in this process's memory; 16 MB holds the demo shop many times
- * over (pages beyond it are read through the operating system's file cache) and keeps the peak
- * RSS about 110 MB lower (docs/performance.md).
+ * Each driver is loaded only when it is used: a shop on PGlite never loads pg, one on PostgreSQL
+ * never loads PGlite (memory and start-up time, docs/performance.md).
  */
-const PGLITE_OPTIONS = {
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const { openPostgres } = await import('./open-postgres.js')
+    return openPostgres(options.url, options.poolSize ?? 20)
+  }
+  const { openPglite } = await import('./open-pglite.js')
+  return openPglite(options.dataDir ?? null, options.loadDataDir ?? null)
 }
 
-async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Database> {
-  // PGlite's WebAssembly runs on V8's baseline compiler (Liftoff) only. The optimising compiler
-  // compiled the functions PostgreSQL's own start-up makes hot: about 40 MB of machine code kept
-  // for the life of the process and a quarter of a second of every cold start, with no
-  // measurable gain on the shop's statements (docs/performance.md). A V8 flag is per process;
-  // it only concerns WebAssembly compiled from now on, and PGlite is the only WebAssembly here.
-  v8.setFlagsFromString('--liftoff-only')
-  let lock: DataDirLock | null = null
-  let client: PGlite
-  if (dataDir) {
-    lock = acquireDataDirLock(dataDir)
-    try {
-      client = await PGlite.create(path.join(dataDir, 'pglite'), PGLITE_OPTIONS)
-    } catch (error) {
-      lock.release()
-      throw error
-    }
-  } else {
-    client = await PGlite.create(dump ? { ...PGLITE_OPTIONS, loadDataDir: dump } : PGLITE_OPTIONS)
-  }
-  const tables = new TableVersions(schemaTables())
-  adaptPglite(client, tables)
-  const db = drizzlePglite({ client, schema }) as unknown as Db
-  return {
-    db,
-    kind: 'pglite',
-    tables,
-    async migrate() {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
-    },
-    // One process owns a PGlite folder (see data-dir-lock.ts), so it always holds every lock.
-    async tryWithAdvisoryLock(_lockId, fn) {
-      await fn()
-      return true
-    },
-    async close() {
-      await client.close()
-      lock?.release()
-    },
-  }
-}
-
-function schemaTables(): PgTable[] {
+/** Every table of the schema, for the table versions of both drivers. */
+export function schemaTables(): PgTable[] {
   return (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
     is(value, PgTable),
   )
-}
-
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, Client: PreparingClient })
-  // A broken idle connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {})
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db
-  await pool.query('select 1') // fail fast with a clear error if the server is unreachable
-  // Every process's commits to the cached tables, heard of on a connection of its own (opened by
-  // the first cached read).
-  const listener = new TableChangeListener(url, (changed) => tables.raise(changed))
-  const tables = new TableVersions(schemaTables(), {
-    settled: () => listener.settled(),
-    watched: WATCHED_TABLES,
-  })
-
-  async function withSessionLock(lockId: number, wait: boolean, fn: () => Promise<void>) {
-    const conn = await pool.connect()
-    try {
-      if (wait) {
-        await conn.query('select pg_advisory_lock($1)', [lockId])
-      } else {
-        const { rows } = await conn.query<{ locked: boolean }>(
-          'select pg_try_advisory_lock($1) as locked',
-          [lockId],
-        )
-        if (!rows[0]?.locked) return false
-      }
-      try {
-        await fn()
-      } finally {
-        await conn.query('select pg_advisory_unlock($1)', [lockId])
-      }
-      return true
-    } finally {
-      conn.release()
-    }
-  }
-
-  return {
-    db,
-    kind: 'postgres',
-    tables,
-    async migrate() {
-      await withSessionLock(MIGRATION_LOCK_ID, true, () =>
-        migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
-      )
-    },
-    tryWithAdvisoryLock(lockId, fn) {
-      return withSessionLock(lockId, false, fn)
-    },
-    async close() {
-      await listener.close()
-      await pool.end()
-    },
-  }
 }

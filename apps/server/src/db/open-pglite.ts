@@ -1,0 +1,63 @@
+// The embedded PGlite (data in a folder, or in memory for tests), loaded only by a shop on it.
+import path from 'node:path'
+import v8 from 'node:v8'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { type Database, type Db, MIGRATIONS_DIR, schemaTables } from './client.js'
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js'
+import { adaptPglite } from './pglite-client.js'
+import * as schema from './schema.js'
+import { TableVersions } from './table-versions.js'
+
+/**
+ * PostgreSQL's default shared_buffers (128 MB), which PGlite's initdb writes into the folder's
+ * postgresql.conf, all ends up in this process's memory; 16 MB holds the demo shop many times
+ * over (pages beyond it are read through the operating system's file cache) and keeps the peak
+ * RSS about 110 MB lower (docs/performance.md).
+ */
+const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+}
+
+export async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Database> {
+  // PGlite's WebAssembly runs on V8's baseline compiler (Liftoff) only. The optimising compiler
+  // compiled the functions PostgreSQL's own start-up makes hot: about 40 MB of machine code kept
+  // for the life of the process and a quarter of a second of every cold start, with no
+  // measurable gain on the shop's statements (docs/performance.md). A V8 flag is per process;
+  // it only concerns WebAssembly compiled from now on, and PGlite is the only WebAssembly here.
+  v8.setFlagsFromString('--liftoff-only')
+  let lock: DataDirLock | null = null
+  let client: PGlite
+  if (dataDir) {
+    lock = acquireDataDirLock(dataDir)
+    try {
+      client = await PGlite.create(path.join(dataDir, 'pglite'), PGLITE_OPTIONS)
+    } catch (error) {
+      lock.release()
+      throw error
+    }
+  } else {
+    client = await PGlite.create(dump ? { ...PGLITE_OPTIONS, loadDataDir: dump } : PGLITE_OPTIONS)
+  }
+  const tables = new TableVersions(schemaTables())
+  adaptPglite(client, tables)
+  const db = drizzlePglite({ client, schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    tables,
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    },
+    // One process owns a PGlite folder (see data-dir-lock.ts), so it always holds every lock.
+    async tryWithAdvisoryLock(_lockId, fn) {
+      await fn()
+      return true
+    },
+    async close() {
+      await client.close()
+      lock?.release()
+    },
+  }
+}
