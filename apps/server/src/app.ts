@@ -139,7 +139,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.decorate('authenticate', (request: FastifyRequest) => services.sessions.authenticate(request))
   // After the hooks that set headers: it keeps each answer with its final headers.
   const answerCache = new AnswerCache({
-    callerOf: (headers) => services.sessions.cachedCaller(headers),
+    knownToken: (authorization) => services.sessions.knownToken(authorization),
+    sessionLetsIn: (claims) => services.sessions.cachedSessionLetsIn(claims),
     trustsProxies: trustProxy !== null,
   })
   answerCache.install(app)

@@ -14,7 +14,8 @@
 //
 // On PostgreSQL a hit first waits for the shared round trip of decision 0023, for the answer and
 // the caller's session alike, and is then sent or handed to Fastify.
-import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Settling } from '../lib/read-cache.js'
 
@@ -43,9 +44,18 @@ interface Answer {
   route: string
 }
 
+/** A customer's access token as the auth module knows it: its claims, valid while `exp > now`. */
+export interface KnownToken {
+  claims: { userId: number; sessionId: string }
+  /** Seconds since the epoch (JWT `exp`). */
+  exp: number
+}
+
 export interface AnswerCacheOptions {
-  /** The customer a token already verified names, and whether their cached session is live. */
-  callerOf: (headers: IncomingHttpHeaders) => { userId: number; live: Settling<boolean> } | null
+  /** The token of an Authorization header if it verified before and is unexpired; else null. */
+  knownToken: (authorization: string | undefined) => KnownToken | null
+  /** Whether the caller's cached session lets them in (PostgreSQL: once settled). */
+  sessionLetsIn: (claims: KnownToken['claims']) => Settling<boolean>
   /** Whether X-Forwarded-For is expected (TRUST_PROXY set); else such a request takes Fastify's path for its warning. */
   trustsProxies: boolean
   /** Answers kept at most (the oldest goes first). */
@@ -58,6 +68,11 @@ const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace'])
 
 export class AnswerCache {
   readonly #answers = new Map<string, Answer>()
+  /**
+   * The last token each connection sent, so that a browser's next request with the same
+   * Authorization header skips its parsing and lookup (its expiry is still checked each time).
+   */
+  readonly #tokens = new WeakMap<Socket, { authorization: string; token: KnownToken }>()
   readonly #options: AnswerCacheOptions
   readonly #maxAnswers: number
   #closing = false
@@ -125,15 +140,14 @@ export class AnswerCache {
     let answer = this.#answers.get(key)
     let live: Settling<boolean> = true
     if (answer === undefined || answer.needsCaller) {
-      if (headers.authorization === undefined) return false
-      const caller = this.#options.callerOf(headers)
-      if (caller === null) return false
+      const token = this.#tokenOf(req)
+      if (token === null) return false
       if (answer === undefined) {
-        key = `${base}\n${caller.userId}`
+        key = `${base}\n${token.claims.userId}`
         answer = this.#answers.get(key)
         if (answer === undefined) return false
       }
-      live = caller.live
+      live = this.#options.sessionLetsIn(token.claims)
     }
     const current = answer.current()
     if (live === true && current === true) {
@@ -155,6 +169,18 @@ export class AnswerCache {
       () => fastify(req, res),
     )
     return true
+  }
+
+  #tokenOf(req: IncomingMessage): KnownToken | null {
+    const authorization = req.headers.authorization
+    if (authorization === undefined) return null
+    const last = this.#tokens.get(req.socket)
+    if (last?.authorization === authorization && last.token.exp * 1000 > Date.now()) {
+      return last.token
+    }
+    const token = this.#options.knownToken(authorization)
+    if (token) this.#tokens.set(req.socket, { authorization, token })
+    return token
   }
 
   #send(res: ServerResponse, answer: Answer, app: FastifyInstance): void {

@@ -222,22 +222,22 @@ export class SessionService {
   }
 
   /**
-   * For the answer cache: the customer a verified token names (known at once), and whether its
-   * cached session row lets them in (`authenticate`'s answer when it needs no database; on
-   * PostgreSQL once settled, decision 0023). Null when the token is not one verified before; a
-   * caller refused or not cached is `live: false`, and the route then answers as always.
+   * For the answer cache: the claims of an access token that verified before and has not
+   * expired (`exp` in seconds), known at once; null otherwise (the route then answers).
    */
-  cachedCaller(headers: {
-    authorization?: string
-  }): { userId: number; live: Settling<boolean> } | null {
-    const token = bearerToken(headers.authorization)
-    const claims = token ? this.tokens.verified(token) : null
-    if (!claims) return null
+  knownToken(authorization: string | undefined): { claims: AccessClaims; exp: number } | null {
+    const token = bearerToken(authorization)
+    return token ? this.tokens.verifiedUntil(token) : null
+  }
+
+  /**
+   * For the answer cache: whether the cached session row of `claims` lets them in, as
+   * `authenticate` would decide without the database (on PostgreSQL once settled, decision
+   * 0023); false when the row is not cached or refuses them, and the route then answers.
+   */
+  cachedSessionLetsIn(claims: AccessClaims): Settling<boolean> {
     const row = this.#rows.current(claims.sessionId)
-    return {
-      userId: claims.userId,
-      live: row instanceof Promise ? row.then((r) => letsIn(claims, r)) : letsIn(claims, row),
-    }
+    return row instanceof Promise ? row.then((r) => letsIn(claims, r)) : letsIn(claims, row)
   }
 
   async #authenticate(token: string): Promise<AuthContext> {
@@ -260,13 +260,7 @@ export class SessionService {
 
 /** Whether the cached session `row` (undefined: not cached) lets the caller of `claims` in. */
 function letsIn(claims: AccessClaims, row: SessionRow | null | undefined): boolean {
-  if (row === undefined) return false
-  try {
-    checkSession(claims, row)
-    return true
-  } catch {
-    return false
-  }
+  return row !== undefined && refusalOf(claims, row) === null
 }
 
 function bearerToken(header: string | undefined): string | undefined {
@@ -278,8 +272,18 @@ function bearerToken(header: string | undefined): string | undefined {
  * so even though disabling also revoked its sessions.
  */
 function checkSession(claims: AccessClaims, row: SessionRow | null): AuthContext {
-  if (!row || row.userId !== claims.userId) throw new AppError('SESSION_REVOKED')
-  if (row.disabled) throw new AppError('ACCOUNT_DISABLED')
-  if (row.revokedAt || row.expiresAt <= new Date()) throw new AppError('SESSION_REVOKED')
+  const refusal = refusalOf(claims, row)
+  if (refusal) throw new AppError(refusal)
   return { userId: claims.userId, sessionId: claims.sessionId }
+}
+
+/** Why the session `row` refuses the caller of `claims`, or null when it lets them in. */
+function refusalOf(
+  claims: AccessClaims,
+  row: SessionRow | null,
+): 'SESSION_REVOKED' | 'ACCOUNT_DISABLED' | null {
+  if (!row || row.userId !== claims.userId) return 'SESSION_REVOKED'
+  if (row.disabled) return 'ACCOUNT_DISABLED'
+  if (row.revokedAt || row.expiresAt.getTime() <= Date.now()) return 'SESSION_REVOKED'
+  return null
 }

@@ -78,10 +78,15 @@ export class AccessTokens {
 
   /** The claims of a token that already verified and has not expired since; else null. */
   verified(token: string): AccessClaims | null {
+    return this.verifiedUntil(token)?.claims ?? null
+  }
+
+  /** `verified`, with the token's `exp` (seconds): it stays valid while `exp > now`. */
+  verifiedUntil(token: string): { claims: AccessClaims; exp: number } | null {
     const known = this.#verified.get(token)
     if (!known) return null
     // jose's own rule: expired when exp <= now, in whole seconds.
-    if (known.exp > Math.floor(Date.now() / 1000)) return known.claims
+    if (known.exp > Math.floor(Date.now() / 1000)) return known
     this.#verified.delete(token)
     return null
   }
