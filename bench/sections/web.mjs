@@ -44,22 +44,27 @@ function withStaticImports(files) {
   return all
 }
 
-/** A chunk's lazily loaded groups: Vite's __vite__mapDeps lists (first file = the chunk). */
+/**
+ * A chunk's lazily loaded groups, one per file it imports lazily: Vite's __vite__mapDeps list
+ * for it when it has one (first file = the chunk), else the file alone. Both kinds can be in one
+ * chunk, and several routes can load the same file (it is counted once).
+ */
 function lazyGroups(chunk) {
   const code = fs.readFileSync(path.join(WEB_DIST, chunk), 'utf8')
+  const groups = new Map()
   const list = /m\.f=(\[[^\]]*\])/.exec(code)
-  const groups = []
   if (list) {
     const files = JSON.parse(list[1])
     for (const call of code.matchAll(/__vite__mapDeps\(\[([\d,]+)\]\)/g)) {
-      groups.push(call[1].split(',').map((i) => files[Number(i)]))
-    }
-  } else {
-    for (const call of code.matchAll(/import\(\s*["'`](\.\/[^"'`]+)["'`]\s*\)/g)) {
-      groups.push([path.posix.join(path.posix.dirname(chunk), call[1])])
+      const group = call[1].split(',').map((i) => files[Number(i)])
+      groups.set(group[0], group)
     }
   }
-  return groups
+  for (const call of code.matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g)) {
+    const file = path.posix.join(path.posix.dirname(chunk), call[1])
+    if (!groups.has(file)) groups.set(file, [file])
+  }
+  return [...groups.values()]
 }
 
 /**
