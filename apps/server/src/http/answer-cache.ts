@@ -58,11 +58,14 @@ export interface AnswerCacheOptions {
   sessionLetsIn: (claims: KnownToken['claims']) => Settling<boolean>
   /** Whether X-Forwarded-For is expected (TRUST_PROXY set); else such a request takes Fastify's path for its warning. */
   trustsProxies: boolean
-  /** Answers kept at most (the oldest goes first). */
+  /** Answers kept at most, and their bodies' bytes at most (the oldest go first). */
   maxAnswers?: number
+  maxBytes?: number
 }
 
 const DEFAULT_MAX_ANSWERS = 2000
+/** Product pages are a few KB, a page of the list up to about 20 KB, a cart one or two. */
+const DEFAULT_MAX_BYTES = 8 * 1024 * 1024
 /** The levels at which Fastify logs every request. */
 const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace'])
 
@@ -75,12 +78,20 @@ export class AnswerCache {
   readonly #tokens = new WeakMap<Socket, { authorization: string; token: KnownToken }>()
   readonly #options: AnswerCacheOptions
   readonly #maxAnswers: number
+  readonly #maxBytes: number
+  #bytes = 0
   #closing = false
   #hits = 0
 
   constructor(options: AnswerCacheOptions) {
     this.#options = options
     this.#maxAnswers = options.maxAnswers ?? DEFAULT_MAX_ANSWERS
+    this.#maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  }
+
+  /** Answers kept now, and their bodies' bytes (tests read them). */
+  get size(): { answers: number; bytes: number } {
+    return { answers: this.#answers.size, bytes: this.#bytes }
   }
 
   /** Answers sent from here so far (tests and the bench read it). */
@@ -114,6 +125,7 @@ export class AnswerCache {
     app.addHook('preClose', (done) => {
       this.#closing = true
       this.#answers.clear()
+      this.#bytes = 0
       done()
     })
   }
@@ -197,7 +209,9 @@ export class AnswerCache {
   }
 
   #drop(key: string, answer: Answer): void {
-    if (this.#answers.get(key) === answer) this.#answers.delete(key)
+    if (this.#answers.get(key) !== answer) return
+    this.#answers.delete(key)
+    this.#bytes -= answer.latin1Body.length
   }
 
   #keep(
@@ -223,11 +237,17 @@ export class AnswerCache {
     }
     // Fastify adds the length itself when it writes the answer.
     if (!hasLength) headers.push('content-length', String(body.length))
-    this.#answers.delete(key)
-    if (this.#answers.size >= this.#maxAnswers) {
-      const oldest = this.#answers.keys().next().value
-      if (oldest !== undefined) this.#answers.delete(oldest)
+    const previous = this.#answers.get(key)
+    if (previous) this.#drop(key, previous)
+    if (body.length > this.#maxBytes) return
+    // The oldest go first, until this one fits.
+    for (const [oldKey, old] of this.#answers) {
+      if (this.#answers.size < this.#maxAnswers && this.#bytes + body.length <= this.#maxBytes) {
+        break
+      }
+      this.#drop(oldKey, old)
     }
+    this.#bytes += body.length
     this.#answers.set(key, {
       status: 200,
       headers,
