@@ -47,11 +47,25 @@ export function lazyValidator(app: FastifyInstance, compile: () => Validate): Va
   return validate
 }
 
-/** Fastify's own serializer compiler (fast-json-stringify), run on each route's first answer. */
+/**
+ * Fastify's own serializer compiler (fast-json-stringify), run on each route's first answer.
+ * One serializer per schema object: every route shares the error body's (its 4xx and 5xx
+ * answers), which Fastify would otherwise compile twice for each route (memory, issue 19).
+ */
 export function registerLazySerializers(app: FastifyInstance): void {
   const compile = SerializerSelector()({}, {}) as FastifySerializerCompiler<unknown>
+  type Serializer = ReturnType<typeof compile>
+  const bySchema = new WeakMap<object, Serializer>()
   app.setSerializerCompiler((routeSchema) => {
-    const compiled = deferred(app, () => compile(routeSchema))
+    const schema = routeSchema.schema as object
+    const compiled = deferred(app, () => {
+      let serializer = bySchema.get(schema)
+      if (!serializer) {
+        serializer = compile(routeSchema)
+        bySchema.set(schema, serializer)
+      }
+      return serializer
+    })
     return (data) => compiled()(data)
   })
 }
