@@ -30,8 +30,8 @@ declare module 'fastify' {
 
 interface Answer {
   status: number
-  /** Name, value, name, value… as node:http's writeHead takes them: written in one go. */
-  headers: string[]
+  /** Every header as Fastify set it (lower-case names), written in one go by writeHead. */
+  headers: Record<string, string | string[]>
   /**
    * The body's UTF-8 bytes as a one-byte string: written with the headers in one piece, the
    * fastest way node:http sends an answer (a Buffer goes out as a second chunk).
@@ -228,15 +228,12 @@ export class AnswerCache {
     const base = `${raw.url}\n${raw.headers['accept-language'] ?? ''}`
     const needsCaller = request.auth !== undefined
     const key = needsCaller && !request.answerShared ? `${base}\n${request.auth?.userId}` : base
-    const headers: string[] = []
-    let hasLength = false
+    const headers: Record<string, string | string[]> = {}
     for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value === undefined) continue
-      if (name === 'content-length') hasLength = true
-      for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one))
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value : String(value)
     }
     // Fastify adds the length itself when it writes the answer.
-    if (!hasLength) headers.push('content-length', String(body.length))
+    headers['content-length'] ??= String(body.length)
     const previous = this.#answers.get(key)
     if (previous) this.#drop(key, previous)
     if (body.length > this.#maxBytes) return
