@@ -2,6 +2,7 @@
 // (/work/shared/design/back-office.md, "Staff accounts").
 
 import Type, { type Static } from 'typebox'
+import { LoginBody } from '../auth.js'
 import { Id, Nullable, Timestamp } from '../common.js'
 import {
   REFRESH_TOKEN_MAX_LENGTH,
@@ -96,6 +97,12 @@ export const StaffLoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: USERNAME_MAX_LENGTH }),
   password: Type.String({ minLength: 1, maxLength: STAFF_PASSWORD_MAX_LENGTH }),
   code: SecondFactorCode,
+  /**
+   * The customers' proof of work (a solved `POST /api/auth/challenge`, same shape and limits):
+   * asked for (429 CHALLENGE_REQUIRED) once a username has had too many failures, instead of
+   * locking the name, so that a guesser cannot keep the owner out.
+   */
+  proof: LoginBody.properties.proof,
 })
 export type StaffLoginBody = Static<typeof StaffLoginBody>
 

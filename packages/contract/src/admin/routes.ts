@@ -135,7 +135,8 @@ export const adminApi = {
     method: 'POST',
     url: '/api/admin/auth/login',
     auth: false,
-    summary: 'Staff sign-in: username, password and a TOTP or recovery code',
+    summary:
+      'Staff sign-in: username, password and a TOTP or recovery code (and a proof of work after too many failures)',
     tags: tags.auth,
     body: StaffLoginBody,
     response: { 200: StaffAuthResponse },

@@ -1,7 +1,8 @@
 // Staff accounts: sign-in with password and a second factor (TOTP or a recovery code), and the
 // owner's management of the team (invite, change role, disable). A wrong username, password or
-// code all answer the same 401 INVALID_CREDENTIALS; five failures per username in a quarter hour
-// lock that username for the rest of it.
+// code all answer the same 401 INVALID_CREDENTIALS. Past five failures per username in a quarter
+// hour an attempt must carry a solved proof of work (the customers' login challenge), else 429
+// CHALLENGE_REQUIRED: guessing gets slow, and the rightful owner is never locked out.
 import type {
   CreateStaffResponse,
   Staff,
@@ -13,7 +14,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-o
 import type { Db } from '../../db/client.js'
 import { staff, staffRecoveryCodes } from '../../db/schema/staff.js'
 import { AppError, unlessTaken } from '../../http/errors.js'
-import { type CounterStore, type LimitRule, tooManyAttempts } from '../../http/rate-limit.js'
+import type { CounterStore, LimitRule } from '../../http/rate-limit.js'
 import type { SecretSeal } from '../../lib/sealed-secret.js'
 import type { AuditLog } from '../audit/service.js'
 import { verifyPassword } from '../auth/passwords.js'
@@ -51,10 +52,24 @@ export class StaffService {
     private readonly limit: LimitRule = STAFF_LOGIN_LIMIT,
   ) {}
 
-  async login(username: string, password: string, code: string): Promise<StaffAuthResponse> {
+  /**
+   * Every attempt is counted before it runs (parallel guesses cannot slip past the limit
+   * together); only a wrong guess stays counted. Past the limit an attempt is checked only when
+   * `proven` (a solved, unused proof of work, see auth/login-challenge.ts) says yes; otherwise it
+   * is refused with 429 CHALLENGE_REQUIRED without looking at the password, and is no guess.
+   */
+  async login(
+    username: string,
+    password: string,
+    code: string,
+    proven: () => Promise<boolean> = async () => false,
+  ): Promise<StaffAuthResponse> {
     const key = `staff-login:${username.toLowerCase()}`
     const failures = await this.deps.counters.increment(key, this.limit.windowMs)
-    if (failures.count > this.limit.max) throw tooManyAttempts(failures.resetInMs)
+    if (failures.count > this.limit.max && !(await proven())) {
+      await this.deps.counters.decrement(key)
+      throw new AppError('CHALLENGE_REQUIRED')
+    }
     const [row] = await this.db
       .select()
       .from(staff)
