@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { createChallenge } from 'altcha-lib/v1'
 import { describe, expect, it } from 'vitest'
 import { apiError, callsTo, mockApi } from '../../test/api'
 import { useAdminAuth } from '../auth/store'
@@ -66,5 +67,34 @@ describe('staff sign-in', () => {
     expect(localStorage.getItem('admin_access_token')).toBe('staff-access')
     expect(localStorage.getItem('admin_refresh_token')).toBe('staff-refresh')
     expect(localStorage.getItem('access_token')).toBeNull()
+  })
+
+  it('says it is checking the browser while it solves a challenge, then signs in', async () => {
+    const user = userEvent.setup({ delay: null })
+    const challenge = await createChallenge({ hmacKey: 'test-key', maxnumber: 2_000 })
+    let releaseChallenge: () => void = () => {}
+    const challengeAsked = new Promise<void>((resolve) => {
+      releaseChallenge = resolve
+    })
+    const fetchMock = mockApi({
+      ...me(support),
+      'POST /api/auth/challenge': async () => {
+        await challengeAsked
+        return challenge
+      },
+      'POST /api/admin/auth/login': ({ body }) =>
+        (body as { proof?: string }).proof
+          ? { access_token: 'staff-access', refresh_token: 'staff-refresh', staff: support }
+          : apiError(429, 'CHALLENGE_REQUIRED', 'Too many attempts for this account.'),
+      'GET /api/admin/orders': () => ({ orders: [], total: 0 }),
+    })
+    renderAdmin('/login')
+    await fillIn(user, '123456')
+    expect(await screen.findByText('Checking your browser…')).toHaveAttribute('role', 'status')
+    releaseChallenge()
+    await screen.findByRole('heading', { level: 1, name: 'Orders' })
+    expect(screen.queryByText('Checking your browser…')).not.toBeInTheDocument()
+    const logins = callsTo(fetchMock, 'POST /api/admin/auth/login') as { proof?: string }[]
+    expect(logins.map((login) => typeof login.proof)).toEqual(['undefined', 'string'])
   })
 })

@@ -1,27 +1,32 @@
 import { StaffLoginBody } from '@shop/contract'
 import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useLocation } from 'react-router'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
-import { adminCall } from '../api/call'
 import { useStaffSignIn } from '../app/useStaffSignIn'
 import { useForm } from '../forms/useForm'
 import { AuthFrame } from '../ui/AuthFrame'
+import { staffLogin } from './api'
 
-/** Staff sign-in: username, password and an authenticator or recovery code. */
+/**
+ * Staff sign-in: username, password and an authenticator or recovery code. After too many wrong
+ * guesses for the name the browser first solves a proof of work, and says so meanwhile.
+ */
 export function LoginPage() {
   const { t } = useTranslation()
   const location = useLocation()
   const signIn = useStaffSignIn()
   const form = useForm({ username: '', password: '', code: '' })
   const from = (location.state as { from?: string } | null)?.from
+  const [solving, setSolving] = useState(false)
 
   const login = useMutation({
-    mutationFn: (body: StaffLoginBody) =>
-      adminCall('POST /api/admin/auth/login', { body, handleAuthErrors: false }),
+    mutationFn: (body: StaffLoginBody) => staffLogin(body, () => setSolving(true)),
+    onSettled: () => setSolving(false),
     onSuccess: (auth) => signIn(auth, from && from !== '/login' ? from : '/'),
     onError: (error) => {
       // A code is good for one try: the field is emptied for the next one.
@@ -54,6 +59,7 @@ export function LoginPage() {
         }}
       >
         {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+        {solving ? <Alert tone="info">{t('login.solving')}</Alert> : null}
         <TextField
           label={t('login.username')}
           autoComplete="username"
