@@ -40,7 +40,7 @@ export const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: USERNAME_MAX_LENGTH }),
   password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
   /**
-   * A solved proof-of-work challenge (`GET /api/auth/challenge`, ALTCHA's base64 payload): asked
+   * A solved proof-of-work challenge (`POST /api/auth/challenge`, ALTCHA's base64 payload): asked
    * for (429 CHALLENGE_REQUIRED) once a username has had too many wrong guesses, so that the
    * rightful owner still gets in while guessing stays slow.
    */

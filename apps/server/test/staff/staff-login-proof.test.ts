@@ -4,6 +4,7 @@
 // solution works once.
 import { solveChallenge } from 'altcha-lib/v1'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { usernameKey } from '../../src/modules/auth/rate-limits.js'
 import { STAFF_LOGIN_LIMIT } from '../../src/modules/staff/service.js'
 import { totpCode } from '../../src/modules/staff/totp.js'
 import { useTestApp } from '../helpers.js'
@@ -48,7 +49,7 @@ async function solvedProof(): Promise<string> {
  * counter store has no plain read), under the key the staff service counts in.
  */
 async function failuresOf(username: string): Promise<number> {
-  const key = `staff-login:${username.toLowerCase()}`
+  const key = `staff-login:${usernameKey(username)}`
   const { count } = await t.services.rateLimits.increment(key, STAFF_LOGIN_LIMIT.windowMs)
   await t.services.rateLimits.decrement(key)
   return count - 1

@@ -42,7 +42,8 @@ export interface AuthRateLimitOptions {
   redisKeyPrefix?: string
 }
 
-function usernameKey(username: string): string {
+/** A username as counters name it: hashed, so no store (Redis, the counters table) holds it. */
+export function usernameKey(username: string): string {
   return crypto.createHash('sha256').update(username.toLowerCase()).digest('base64url')
 }
 

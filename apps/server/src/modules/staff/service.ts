@@ -18,6 +18,7 @@ import type { CounterStore, LimitRule } from '../../http/rate-limit.js'
 import type { SecretSeal } from '../../lib/sealed-secret.js'
 import type { AuditLog } from '../audit/service.js'
 import { verifyPassword } from '../auth/passwords.js'
+import { usernameKey } from '../auth/rate-limits.js'
 import { hashRecoveryCode } from './recovery-codes.js'
 import type { StaffSessions } from './sessions.js'
 import type { StaffSetup } from './setup.js'
@@ -64,7 +65,7 @@ export class StaffService {
     code: string,
     proven: () => Promise<boolean> = async () => false,
   ): Promise<StaffAuthResponse> {
-    const key = `staff-login:${username.toLowerCase()}`
+    const key = `staff-login:${usernameKey(username)}`
     const failures = await this.deps.counters.increment(key, this.limit.windowMs)
     if (failures.count > this.limit.max && !(await proven())) {
       await this.deps.counters.decrement(key)
