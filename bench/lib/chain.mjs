@@ -4,7 +4,7 @@
 // settings runs the same chain inside the shop instead, for a newcomer's demo.)
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { ROOT } from './shop.mjs'
+import { ROOT, stopChild } from './shop.mjs'
 
 const CLI = path.join(ROOT, 'packages/local-chain/dist/cli.js')
 
@@ -36,12 +36,6 @@ export async function startChain(dataDir) {
     ...urls,
     merchant,
     pid: child.pid,
-    async stop() {
-      if (child.exitCode !== null) return
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
-    },
+    stop: () => stopChild(child, exited, 10_000),
   }
 }

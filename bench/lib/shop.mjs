@@ -25,6 +25,15 @@ export function freePort() {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** SIGTERM to a child process, SIGKILL if it has not exited after `graceMs`; resolves on exit. */
+export async function stopChild(child, exited, graceMs) {
+  if (child.exitCode !== null) return
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
+  await exited
+  clearTimeout(timer)
+}
+
 /** A JWT secret the bench shares with the shop, so it can open sessions for prepared users. */
 export const BENCH_JWT_SECRET = crypto.randomBytes(48).toString('base64url')
 
@@ -133,13 +142,7 @@ export async function startShop({
     chainUrl: chain ? chain.url : `http://127.0.0.1:${chainPort}`,
     readyMs,
     logs: () => output,
-    async stop() {
-      if (child.exitCode !== null) return
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-      await exited
-      clearTimeout(timer)
-    },
+    stop: () => stopChild(child, exited, 15_000),
   }
 }
 

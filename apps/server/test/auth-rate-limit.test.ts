@@ -3,7 +3,6 @@
 // The in-memory counters run on a clock the tests move; Redis is tested for real when
 // TEST_REDIS_URL is set, and a Redis that cannot be reached must not stop logins.
 import crypto from 'node:crypto'
-import { solveChallenge } from 'altcha-lib/v1'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -18,6 +17,7 @@ import {
 import { type AuthRateLimitOptions, AuthRateLimits } from '../src/modules/auth/rate-limits.js'
 import type { Services } from '../src/services.js'
 import { createTestApp, signUp, type TestApp } from './helpers.js'
+import { solvedProof } from './support/login-proof.js'
 import { expectProblem } from './support/problems.js'
 
 const MINUTE = 60_000
@@ -60,21 +60,6 @@ function login(
     payload: { username, password, ...(proof ? { proof } : {}) },
     ...(remoteAddress ? { remoteAddress } : {}),
   })
-}
-
-/** Asks the shop for a challenge and solves it as the browser does (ALTCHA v1 payload). */
-async function solvedProof(app: FastifyInstance): Promise<string> {
-  const challenge = (await app.inject({ method: 'POST', url: '/api/auth/challenge' })).json()
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise
-  if (!solution) throw new Error('challenge not solved')
-  const payload = { ...challenge, number: solution.number }
-  delete payload.maxnumber
-  return Buffer.from(JSON.stringify(payload)).toString('base64')
 }
 
 function expectChallenge(res: Awaited<ReturnType<typeof login>>) {

@@ -14,7 +14,7 @@ afterEach(async () => {
   app = null
 })
 
-/** An app whose GET /item/:n answers n bytes of 'x' (version `version`), kept in a ReadCache. */
+/** An app whose GET /item/:n answers n bytes (the version, then dots), kept in a ReadCache. */
 async function appWith(options: { maxAnswers?: number; maxBytes?: number }) {
   const versions = new TableVersions([])
   const cache = new ReadCache<{ bytes: Buffer }>(versions, ['items'])
@@ -31,7 +31,7 @@ async function appWith(options: { maxAnswers?: number; maxBytes?: number }) {
   server.get<{ Params: { n: string } }>('/item/:n', async (request, reply) => {
     const value = await cache.get(request.params.n, async () => {
       loads++
-      return { bytes: Buffer.from(`${version}`.padEnd(Number(request.params.n), 'x')) }
+      return { bytes: Buffer.from(`${version}`.padEnd(Number(request.params.n), '.')) }
     })
     request.answerCurrentness = currentnessOf(value)
     return reply.type('text/plain').send(value.bytes)
@@ -79,11 +79,11 @@ describe('the answer cache', () => {
 
   it('sends an answer again only while its value is current, then the new one', async () => {
     const shop = await appWith({})
-    expect(await shop.get(5)).toEqual({ body: '0xxxx', cached: false })
-    expect(await shop.get(5)).toEqual({ body: '0xxxx', cached: true })
+    expect(await shop.get(5)).toEqual({ body: '0....', cached: false })
+    expect(await shop.get(5)).toEqual({ body: '0....', cached: true })
     shop.change()
-    expect(await shop.get(5)).toEqual({ body: '1xxxx', cached: false })
-    expect(await shop.get(5)).toEqual({ body: '1xxxx', cached: true })
+    expect(await shop.get(5)).toEqual({ body: '1....', cached: false })
+    expect(await shop.get(5)).toEqual({ body: '1....', cached: true })
     expect(shop.loads()).toBe(2)
     expect(shop.answers.size).toEqual({ answers: 1, bytes: 5 })
   })

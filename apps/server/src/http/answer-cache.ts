@@ -220,10 +220,10 @@ export class AnswerCache {
     body: Buffer,
     current: () => Settling<boolean>,
   ) {
+    // Just read: whether it is still current is asked when it is sent again, not here (on
+    // PostgreSQL asking costs a round trip).
     if (request.method !== 'GET' || reply.statusCode !== 200 || this.#closing || request.staff)
       return
-    // Just read, so current unless a write landed meanwhile (PostgreSQL: checked when sent).
-    if (current() === false) return
     const raw = request.raw
     const base = `${raw.url}\n${raw.headers['accept-language'] ?? ''}`
     const needsCaller = request.auth !== undefined

@@ -42,9 +42,7 @@ export class ReadCache<V> {
    * undefined on PostgreSQL, where a hit must first wait for `settled` (use `get`).
    */
   peek(key: string): V | undefined {
-    if (!this.versions?.immediate) return undefined
-    const hit = this.#entries.get(key)
-    return hit && hit.stamp === this.versions.stamp(this.tables) ? hit.value : undefined
+    return this.versions?.immediate ? this.#fresh(key) : undefined
   }
 
   /**

@@ -2,12 +2,12 @@
 // keep the owner out for ever) but the customers' proof of work. Without a solved challenge the
 // attempt is refused unchecked, and is no guess; with one it is checked as usual, and each
 // solution works once.
-import { solveChallenge } from 'altcha-lib/v1'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { usernameKey } from '../../src/modules/auth/rate-limits.js'
 import { STAFF_LOGIN_LIMIT } from '../../src/modules/staff/service.js'
 import { totpCode } from '../../src/modules/staff/totp.js'
 import { useTestApp } from '../helpers.js'
+import { solvedProof } from '../support/login-proof.js'
 import { expectProblem } from '../support/problems.js'
 import { STAFF_PASSWORD, type StaffLogin, setUpOwner } from './staff-support.js'
 
@@ -26,22 +26,6 @@ function login(username: string, password: string, code: string, proof?: string)
     url: '/api/admin/auth/login',
     payload: { username, password, code, ...(proof ? { proof } : {}) },
   })
-}
-
-/** Asks the shop for a challenge and solves it as the back office's browser does. */
-async function solvedProof(): Promise<string> {
-  const challenge = (await t.app.inject({ method: 'POST', url: '/api/auth/challenge' })).json()
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise
-  if (!solution) throw new Error('challenge not solved')
-  const { algorithm, challenge: hash, salt, signature } = challenge
-  return Buffer.from(
-    JSON.stringify({ algorithm, challenge: hash, number: solution.number, salt, signature }),
-  ).toString('base64')
 }
 
 /**
@@ -94,7 +78,7 @@ describe('staff sign-in past the limit', () => {
 
     // With a solved challenge the attempt is checked as usual; the code refused above unchecked
     // was not used up.
-    const proof = await solvedProof()
+    const proof = await solvedProof(t.app)
     const signedIn = await login('owner', STAFF_PASSWORD, next, proof)
     expect(signedIn.statusCode, signedIn.body).toBe(200)
     expect(signedIn.json().staff).toEqual({ id: owner.id, username: 'owner', role: 'owner' })
@@ -108,19 +92,21 @@ describe('staff sign-in past the limit', () => {
 
   it('accepts each proof once, and a wrong guess with a proof still counts', async () => {
     const recovery = owner.recoveryCodes[0] ?? ''
-    const proof = await solvedProof()
+    const proof = await solvedProof(t.app)
     expect((await login('owner', STAFF_PASSWORD, recovery, proof)).statusCode).toBe(200)
     // The same solution again: asked for a new one, and the recovery code is not spent.
     const second = owner.recoveryCodes[1] ?? ''
     expectChallenge(await login('owner', STAFF_PASSWORD, second, proof))
 
     const before = await failuresOf('owner')
-    const guess = await solvedProof()
+    const guess = await solvedProof(t.app)
     expect((await login('owner', WRONG_PASSWORD, second, guess)).statusCode).toBe(401)
     expect(await failuresOf('owner')).toBe(before + 1)
     expectChallenge(await login('owner', WRONG_PASSWORD, second, guess))
 
-    expect((await login('owner', STAFF_PASSWORD, second, await solvedProof())).statusCode).toBe(200)
+    expect(
+      (await login('owner', STAFF_PASSWORD, second, await solvedProof(t.app))).statusCode,
+    ).toBe(200)
   })
 
   it('writes no password, code or proof to the log or the audit log', async () => {
