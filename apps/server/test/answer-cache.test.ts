@@ -4,7 +4,7 @@
 // session ended, in another language, or for another method. Both on PGlite and on PostgreSQL
 // (where a hit waits for one round trip, decision 0023).
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { products, users } from '../src/db/schema.js'
 import { useTestApp } from './helpers.js'
 import { type Customer, createCustomers, createPlace, createProduct } from './support/factories.js'
@@ -55,8 +55,14 @@ beforeAll(async () => {
   bob = second
   reader = third
   // On PostgreSQL the first cached read opens the table-change listener; until it listens,
-  // nothing is kept (decision 0023). Every test here starts after that.
+  // nothing is kept (decision 0023). Every test here starts once it listens.
   await get('/api/cities')
+  await vi.waitFor(
+    async () => {
+      if (!(await t.database.tables.settled())) throw new Error('the listener is not listening yet')
+    },
+    { timeout: 10_000, interval: 50 },
+  )
   await get('/api/products')
 })
 
