@@ -33,8 +33,8 @@ export const WORKSPACES = [
   {
     name: '@shop/server',
     dir: 'apps/server',
-    inputs: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'],
-    markers: ['dist/main.js'],
+    inputs: ['src', 'scripts', 'package.json', 'tsconfig.json', 'tsconfig.build.json'],
+    markers: ['dist/main.js', 'bundle/shop.mjs'],
     uses: ['@shop/contract', '@shop/local-chain'],
   },
   {

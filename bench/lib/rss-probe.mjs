@@ -18,11 +18,16 @@ if (mode === 'pglite') {
   result.pglite = rssKb()
   await database.close()
 } else {
-  // What the shop loads in production (the bench's shop watches an RPC in another process).
-  await load('app.js')
-  await load('local-chain-mode.js')
-  await load('jobs.js')
-  await load('http/lazy-schemas.js')
+  // What the shop loads in production (the bench's shop watches an RPC in another process):
+  // the bundle's chunks that main() imports at start (apps/server/scripts/bundle.mjs).
+  const bundle = path.join(dist, '../bundle')
+  for (const entry of ['app', 'local-chain-mode', 'jobs', 'lazy-schemas']) {
+    const file = fs
+      .readdirSync(bundle)
+      .find((name) => new RegExp(`^${entry}-\\w+\\.mjs$`).test(name))
+    if (!file) throw new Error(`apps/server/bundle has no ${entry} chunk: run \`npm run build\``)
+    await import(pathToFileURL(path.join(bundle, file)).href)
+  }
   result.modules = rssKb()
 }
 process.stdout.write(`${JSON.stringify(result)}\n`)

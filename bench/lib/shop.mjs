@@ -1,15 +1,15 @@
-// Starts the built shop (apps/server/dist/main.js) as a real process, the way `npm start` does,
-// and talks to it over HTTP. Everything here is plain Node.js: the bench needs no build step.
+// Starts the built shop (apps/server/bundle/shop.mjs, with npm start's Node flags) as a real
+// process, the way `npm start` does, and talks to it over HTTP. Everything here is plain Node.js: the bench needs no build step.
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVER_BUNDLE, serverLaunch } from '../../scripts/server-launch.mjs'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const SERVER_DIST = path.join(ROOT, 'apps/server/dist')
-const MAIN = path.join(SERVER_DIST, 'main.js')
 
 /** A port nobody listens on right now. */
 export function freePort() {
@@ -81,16 +81,19 @@ export async function startShop({
 }) {
   // e.g. BENCH_SHOP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile every shop run.
   const nodeArgs = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  if (!fs.existsSync(MAIN)) throw new Error('apps/server/dist is missing: run `npm run build`')
+  if (!fs.existsSync(SERVER_BUNDLE))
+    throw new Error('apps/server/bundle is missing: run `npm run build`')
   const port = await freePort()
   const chainPort = await freePort()
   const baseEnv = { ...process.env }
   for (const name of CLEARED_ENV) delete baseEnv[name]
   const started = performance.now()
-  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
+  const launch = serverLaunch()
+  const child = spawn(process.execPath, [...launch.flags, ...nodeArgs, SERVER_BUNDLE], {
     cwd: ROOT,
     env: {
       ...baseEnv,
+      ...launch.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOCAL_CHAIN_PORT: String(chainPort),

@@ -2,6 +2,7 @@
 // spawn to the first 200 from /api/health (median of 3), and what the RSS floor is made of.
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
+import { serverLaunch } from '../../scripts/server-launch.mjs'
 import { cpuSeconds, machineBusySeconds } from '../lib/cpu.mjs'
 import { fmt, median } from '../lib/report.mjs'
 import { ROOT, startShop } from '../lib/shop.mjs'
@@ -43,8 +44,15 @@ export async function coldStart(dataDir, report, { runs = 3, chain }) {
 /** RSS of a process holding only the shop's modules, and of one holding only its PGlite. */
 export function rssFloor(dataDir, report) {
   const probe = path.join(ROOT, 'bench/lib/rss-probe.mjs')
+  // With npm start's variables and flags, as the shop runs.
+  const launch = serverLaunch()
   const run = (...args) =>
-    JSON.parse(execFileSync(process.execPath, [probe, ...args], { encoding: 'utf8' }))
+    JSON.parse(
+      execFileSync(process.execPath, [...launch.flags, probe, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, ...launch.env },
+      }),
+    )
   const modules = run('modules')
   const pglite = run('pglite', dataDir)
   report.add(

@@ -1,5 +1,6 @@
-// Starts the built shop (apps/server/dist/main.js) on a fresh data folder and a free port, with
-// the server suites' process helpers, and a spec file's shop and browser.
+// Starts the built shop (apps/server/bundle/shop.mjs, as `npm start` runs it) on a fresh data
+// folder and a free port, with the server suites' process helpers, and a spec file's shop and
+// browser.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

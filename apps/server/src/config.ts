@@ -1,10 +1,10 @@
 // Configuration comes from the environment only. Every value has a safe default for a local
 // start, and a wrong value stops the server at once with a message that names the variable.
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { isAddress } from '@solana/kit'
 import { proxyEntryProblem } from './http/client-address.js'
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-limits.js'
+import { SERVER_ROOT } from './server-root.js'
 import { parseEurToCents } from './solana/amounts.js'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -87,9 +87,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-/** apps/web/dist, seen from apps/server/src or apps/server/dist. */
-export const DEFAULT_WEB_DIST_DIR = path.resolve(here, '../../web/dist')
+/** apps/web/dist. */
+export const DEFAULT_WEB_DIST_DIR = path.resolve(SERVER_ROOT, '../web/dist')
 
 type Env = Record<string, string | undefined>
 

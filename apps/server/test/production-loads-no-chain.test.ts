@@ -8,8 +8,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { generateKeyPairSigner } from '@solana/kit'
 import { afterAll, describe, expect, it } from 'vitest'
+import { SERVER_BUNDLE } from '../../../scripts/server-launch.mjs'
 import { onPostgres } from './helpers.js'
-import { freePort, fromSource, killServers, startServer } from './support/process.js'
+import { freePort, fromBuild, fromSource, killServers, startServer } from './support/process.js'
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-modules-'))
 
@@ -42,26 +43,53 @@ const CHAIN_MODULES =
 
 const POSTGRES_DRIVER = /\/node_modules\/pg\/|\/drizzle-orm\/node-postgres\/|open-postgres\.[jt]s$/
 
-/** Starts src/main.ts with `env`, waits until it is ready, stops it; the modules it resolved. */
-async function modulesLoadedBy(name: string, env: Record<string, string>): Promise<string[]> {
+const BASE_ENV = {
+  LOCAL_CHAIN_PORT: '0',
+  DATA_DIR: '',
+  DATABASE_URL: '',
+  WEB_DIST_DIR: 'off',
+  RATE_PROVIDER: 'fixed',
+}
+
+/**
+ * Starts the server with `env`, src/main.ts (or with `built`, the production bundle as
+ * `npm start` runs it), waits until it is ready, stops it; the modules it resolved.
+ */
+async function modulesLoadedBy(
+  name: string,
+  env: Record<string, string>,
+  built = false,
+): Promise<string[]> {
   const record = path.join(workDir, `${name}.txt`)
-  const dataDir = path.join(workDir, `${name}-data`)
-  const shop = await startServer(
-    fromSource(
-      {
-        LOCAL_CHAIN_PORT: '0',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        WEB_DIST_DIR: 'off',
-        RATE_PROVIDER: 'fixed',
-        RECORD_IMPORTS_FILE: record,
-        ...env,
-      },
-      ['--import', registerFile],
-    ),
-  )
+  const started = { ...BASE_ENV, DATA_DIR: path.join(workDir, `${name}-data`), ...env }
+  const recorder = ['--import', registerFile]
+  const options = built ? fromBuild(started) : fromSource(started, recorder)
+  // The recorder goes before the bundle's path (the last argument).
+  if (built) options.args.splice(-1, 0, ...recorder)
+  const shop = await startServer({
+    ...options,
+    env: { ...options.env, RECORD_IMPORTS_FILE: record },
+  })
   expect(await shop.stop()).toBe(0)
   return fs.readFileSync(record, 'utf8').split('\n').filter(Boolean)
+}
+
+/** A production start: a merchant address, and an RPC at which nothing listens. */
+async function productionEnv(): Promise<Record<string, string>> {
+  const merchant = (await generateKeyPairSigner()).address
+  // The watcher's polls fail, which does not stop the start.
+  return { SOLANA_RPC_URL: `http://127.0.0.1:${await freePort()}`, MERCHANT_WALLET: merchant }
+}
+
+/** The bundle's files (apps/server/bundle) holding any source `source` matches. */
+function bundleFilesHolding(source: RegExp): string[] {
+  const meta = JSON.parse(
+    fs.readFileSync(path.join(path.dirname(SERVER_BUNDLE), 'meta.json'), 'utf8'),
+  )
+  const outputs = meta.outputs as Record<string, { inputs: Record<string, unknown> }>
+  return Object.entries(outputs)
+    .filter(([, output]) => Object.keys(output.inputs).some((input) => source.test(`/${input}`)))
+    .map(([file]) => path.basename(file))
 }
 
 afterAll(() => {
@@ -71,13 +99,7 @@ afterAll(() => {
 
 describe.skipIf(onPostgres)('which modules a start loads', () => {
   it('with SOLANA_RPC_URL: no local chain, no LiteSVM, no demo wallet', async () => {
-    const merchant = (await generateKeyPairSigner()).address
-    // Nothing listens there: the watcher's polls fail, which does not stop the start.
-    const rpcUrl = `http://127.0.0.1:${await freePort()}`
-    const modules = await modulesLoadedBy('production', {
-      SOLANA_RPC_URL: rpcUrl,
-      MERCHANT_WALLET: merchant,
-    })
+    const modules = await modulesLoadedBy('production', await productionEnv())
     expect(modules.some((url) => url.endsWith('/src/local-chain-mode.ts'))).toBe(true)
     expect(modules.some((url) => url.includes('/node_modules/fastify/'))).toBe(true)
     expect(modules.filter((url) => CHAIN_MODULES.test(url))).toEqual([])
@@ -89,6 +111,34 @@ describe.skipIf(onPostgres)('which modules a start loads', () => {
   it('without it: the local chain and LiteSVM are loaded (the recorder sees them)', async () => {
     const modules = await modulesLoadedBy('local', {})
     expect(modules.some((url) => url.includes('/packages/local-chain/src/'))).toBe(true)
+    expect(modules.some((url) => url.includes('/node_modules/litesvm/'))).toBe(true)
+  }, 90_000)
+})
+
+describe.skipIf(onPostgres)('which files the production bundle loads', () => {
+  it('as the sources do: no local chain, no LiteSVM, no demo wallet, no PostgreSQL driver', async () => {
+    const modules = await modulesLoadedBy('bundle', await productionEnv(), true)
+    const loaded = (file: string) => modules.some((url) => url.endsWith(`/bundle/${file}`))
+    expect(modules.some((url) => url.endsWith('/bundle/shop.mjs'))).toBe(true)
+    expect(modules.some((url) => url.includes('/node_modules/@electric-sql/pglite/'))).toBe(true)
+    expect(modules.filter((url) => CHAIN_MODULES.test(url) || POSTGRES_DRIVER.test(url))).toEqual(
+      [],
+    )
+    // What the bundle holds of them, in chunks of their own that the start never loaded.
+    const chain = bundleFilesHolding(CHAIN_MODULES)
+    const postgres = bundleFilesHolding(POSTGRES_DRIVER)
+    expect(chain.length).toBeGreaterThan(0)
+    expect(postgres.length).toBeGreaterThan(0)
+    expect([...chain, ...postgres].filter(loaded)).toEqual([])
+    // Nothing of the server is loaded from dist/ or src/: all of it comes from the bundle.
+    expect(modules.filter((url) => /\/apps\/server\/(?:dist|src)\//.test(url))).toEqual([])
+  }, 90_000)
+
+  it('without SOLANA_RPC_URL: loads the chunk with the demo wallet (the recorder sees chunks)', async () => {
+    const modules = await modulesLoadedBy('bundle-local', {}, true)
+    const wallet = bundleFilesHolding(/demo-wallet\.js$/)
+    expect(wallet.length).toBeGreaterThan(0)
+    expect(modules.some((url) => wallet.some((file) => url.endsWith(`/bundle/${file}`)))).toBe(true)
     expect(modules.some((url) => url.includes('/node_modules/litesvm/'))).toBe(true)
   }, 90_000)
 })

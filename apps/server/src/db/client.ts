@@ -1,7 +1,6 @@
 // One Drizzle database over either driver: the embedded PGlite (default, data in a folder) or a
 // PostgreSQL server (DATABASE_URL). Services only see `Db`, so the same SQL runs on both.
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type ExtractTablesWithRelations, getTableColumns, is, type SQL, sql } from 'drizzle-orm'
 import {
   type PgDatabase,
@@ -9,6 +8,7 @@ import {
   PgTable,
   type PgTransaction,
 } from 'drizzle-orm/pg-core'
+import { SERVER_ROOT } from '../server-root.js'
 import * as schema from './schema.js'
 import type { TableVersions } from './table-versions.js'
 
@@ -70,9 +70,8 @@ export interface Database {
   close(): Promise<void>
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-/** apps/server/drizzle, seen from src/db or dist/db. */
-export const MIGRATIONS_DIR = path.resolve(here, '../../drizzle')
+/** apps/server/drizzle. */
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle')
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent PGlite is used. */

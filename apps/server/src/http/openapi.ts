@@ -1,11 +1,24 @@
 // The OpenAPI document, generated from the contract's route schemas, and its viewer at
 // /api/docs. Swagger UI's files are served from the shop's own origin, like everything else.
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { BEARER_AUTH } from '@shop/contract'
 import type { FastifyInstance } from 'fastify'
 
+/**
+ * Swagger UI's own files, in its package. Named here rather than found by the package beside its
+ * code, which in the production bundle is the bundle's folder (decision 0025).
+ */
+function swaggerUiFiles(): string {
+  const main = createRequire(import.meta.url).resolve('@fastify/swagger-ui')
+  return path.join(path.dirname(main), 'static')
+}
+
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const files = swaggerUiFiles()
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -23,6 +36,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   })
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
+    baseDir: files,
+    logo: { type: 'image/svg+xml', content: fs.readFileSync(path.join(files, 'logo.svg')) },
     uiConfig: { deepLinking: false, validatorUrl: null },
     // Swagger UI styles some elements inline; this relaxation applies to /api/docs only.
     // The shop's own strict policy (helmet's header) is kept and only gains inline styles:

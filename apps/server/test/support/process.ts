@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVER_BUNDLE, serverLaunch } from '../../../../scripts/server-launch.mjs'
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -56,12 +57,16 @@ export function fromSource(env: Record<string, string>, flags: string[] = []): S
   }
 }
 
-/** The built server (apps/server/dist/main.js), as `npm start` runs it. */
+/** The built server (apps/server/bundle/shop.mjs), started as `npm start` starts it. */
 export function fromBuild(env: Record<string, string>): SpawnServerOptions {
-  const main = path.join(serverDir, 'dist/main.js')
-  if (!fs.existsSync(main))
-    throw new Error('apps/server/dist is missing: run `npm run build` first')
-  return { args: [main], cwd: path.resolve(serverDir, '../..'), env }
+  if (!fs.existsSync(SERVER_BUNDLE))
+    throw new Error('apps/server/bundle is missing: run `npm run build` first')
+  const launch = serverLaunch()
+  return {
+    args: [...launch.flags, SERVER_BUNDLE],
+    cwd: path.resolve(serverDir, '../..'),
+    env: { ...launch.env, ...env },
+  }
 }
 
 /** Starts the process and returns at once (see `startServer` to wait until it is ready). */
