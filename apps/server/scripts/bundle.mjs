@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 import * as esbuild from 'esbuild'
 
 const SERVER = fileURLToPath(new URL('..', import.meta.url))
-export const BUNDLE_DIR = path.join(SERVER, 'bundle')
+const BUNDLE_DIR = path.join(SERVER, 'bundle')
 
 /** Loaded from node_modules at run time, not bundled: each reads files beside its code. */
 const OUTSIDE = [
