@@ -96,13 +96,13 @@ interface AxeViolation {
   nodes: Array<{ target: string[]; failureSummary?: string }>
 }
 
-/** Runs axe-core on the page as it is now and fails on any violation. */
-export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+/** axe-core's violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, which the page's CSP does not govern (a <script>
   // tag with this source would be refused, as it should be).
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')
   if (!loaded) await page.evaluate(AXE_SOURCE)
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const axe = (
       window as unknown as {
         axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> }
@@ -119,6 +119,19 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
       })),
     }))
   })
+}
+
+/**
+ * Runs axe-core on the page and fails on any violation. A transition that began meanwhile (a
+ * toast whose 3 s ended, fading out at half contrast) is not the screen's state: when axe finds
+ * something, it looks again once the page has settled, and that second look is what counts.
+ */
+export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  let violations = await axeViolations(page)
+  if (violations.length > 0) {
+    await settle(page)
+    violations = await axeViolations(page)
+  }
   expect(violations, `axe violations on ${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual(
     [],
   )
