@@ -17,7 +17,7 @@ import {
 import { type AuthRateLimitOptions, AuthRateLimits } from '../src/modules/auth/rate-limits.js'
 import type { Services } from '../src/services.js'
 import { createTestApp, signUp, type TestApp } from './helpers.js'
-import { solvedProof } from './support/login-proof.js'
+import { expectChallenge, solvedProof } from './support/login-proof.js'
 import { expectProblem } from './support/problems.js'
 
 const MINUTE = 60_000
@@ -60,15 +60,6 @@ function login(
     payload: { username, password, ...(proof ? { proof } : {}) },
     ...(remoteAddress ? { remoteAddress } : {}),
   })
-}
-
-function expectChallenge(res: Awaited<ReturnType<typeof login>>) {
-  expectProblem(
-    res,
-    429,
-    'CHALLENGE_REQUIRED',
-    'Too many attempts for this account: your browser must solve a check first.',
-  )
 }
 
 function register(app: FastifyInstance, username: string, remoteAddress: string) {

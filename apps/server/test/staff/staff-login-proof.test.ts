@@ -7,8 +7,7 @@ import { usernameKey } from '../../src/modules/auth/rate-limits.js'
 import { STAFF_LOGIN_LIMIT } from '../../src/modules/staff/service.js'
 import { totpCode } from '../../src/modules/staff/totp.js'
 import { useTestApp } from '../helpers.js'
-import { solvedProof } from '../support/login-proof.js'
-import { expectProblem } from '../support/problems.js'
+import { expectChallenge, solvedProof } from '../support/login-proof.js'
 import { STAFF_PASSWORD, type StaffLogin, setUpOwner } from './staff-support.js'
 
 const t = useTestApp()
@@ -37,15 +36,6 @@ async function failuresOf(username: string): Promise<number> {
   const { count } = await t.services.rateLimits.increment(key, STAFF_LOGIN_LIMIT.windowMs)
   await t.services.rateLimits.decrement(key)
   return count - 1
-}
-
-function expectChallenge(res: Awaited<ReturnType<typeof login>>) {
-  expectProblem(
-    res,
-    429,
-    'CHALLENGE_REQUIRED',
-    'Too many attempts for this account: your browser must solve a check first.',
-  )
 }
 
 describe('staff sign-in past the limit', () => {

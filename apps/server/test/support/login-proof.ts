@@ -5,6 +5,7 @@
 // number, which on a loaded CI machine made a test of three proofs pass its 30 s limit.
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { expectProblem } from './problems.js'
 
 function solve(challenge: string, salt: string, algorithm: string, max: number): number {
   const hash = algorithm.replace('-', '').toLowerCase() // SHA-256 -> sha256
@@ -32,4 +33,14 @@ export async function solvedProof(app: FastifyInstance): Promise<string> {
   return Buffer.from(
     JSON.stringify({ algorithm, challenge: hash, number, salt, signature }),
   ).toString('base64')
+}
+
+/** The answer to a sign-in past its account's limit without a solved proof. */
+export function expectChallenge(res: Parameters<typeof expectProblem>[0]): void {
+  expectProblem(
+    res,
+    429,
+    'CHALLENGE_REQUIRED',
+    'Too many attempts for this account: your browser must solve a check first.',
+  )
 }
