@@ -64,7 +64,8 @@ describe('npm run chain', () => {
 
     const second = start(args)
     const again = await endpoints(second)
-    expect(second.output()).toMatch(/now at slot \d+/)
+    // The resumed slot is a line of its own, which may reach the pipe after the endpoints' line.
+    await expect.poll(() => second.output(), { timeout: 10_000 }).toMatch(/now at slot \d+/)
     const resumedAt = Number(/now at slot (\d+)/.exec(second.output())?.[1])
     expect(resumedAt).toBeGreaterThanOrEqual(Number(slot))
     const balance = await createSolanaRpc(again.url)
