@@ -128,16 +128,28 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ServerPr
   }
 }
 
-/** Starts the shop's process and waits until it logs that it is ready (it then answers). */
+/** Tries with another free port when the one picked was taken before the shop listened. */
+const PORT_ATTEMPTS = 3
+
+/**
+ * Starts the shop's process and waits until it logs that it is ready (it then answers). A port
+ * picked here is free when picked and released at once: another suite's process can take it
+ * before the shop listens (seen once in CI), and the shop then exits with EADDRINUSE; it is
+ * started again on another one.
+ */
 export async function startServer(options: SpawnServerOptions): Promise<ServerProcess> {
-  const server = await spawnServer(options)
-  try {
-    await server.printed('shop ready')
-  } catch (error) {
-    server.child.kill('SIGKILL')
-    throw error
+  for (let attempt = 1; ; attempt++) {
+    const server = await spawnServer(options)
+    try {
+      await server.printed('shop ready')
+      return server
+    } catch (error) {
+      server.child.kill('SIGKILL')
+      const taken = server.output().includes('EADDRINUSE')
+      if (!taken || options.port !== undefined || attempt >= PORT_ATTEMPTS) throw error
+      await server.exited
+    }
   }
-  return server
 }
 
 /** Kills every process started here that is still running (an afterAll's clean-up). */
