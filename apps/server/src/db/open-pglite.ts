@@ -7,7 +7,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { type Database, type Db, MIGRATIONS_DIR, schemaTables } from './client.js'
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js'
 import { adaptPglite } from './pglite-client.js'
-import * as schema from './schema.js'
 import { TableVersions } from './table-versions.js'
 
 /**
@@ -43,13 +42,13 @@ export async function openPglite(dataDir: string | null, dump: Blob | null): Pro
   }
   const tables = new TableVersions(schemaTables())
   adaptPglite(client, tables)
-  const db = drizzlePglite({ client, schema }) as unknown as Db
+  const db = drizzlePglite({ client }) as unknown as Db
   return {
     db,
     kind: 'pglite',
     tables,
     async migrate() {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR })
     },
     // One process owns a PGlite folder (see data-dir-lock.ts), so it always holds every lock.
     async tryWithAdvisoryLock(_lockId, fn) {

@@ -4,7 +4,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { type Database, type Db, MIGRATIONS_DIR, schemaTables } from './client.js'
 import { PreparingClient } from './preparing-pg-client.js'
-import * as schema from './schema.js'
 import { TableChangeListener, WATCHED_TABLES } from './table-change-listener.js'
 import { TableVersions } from './table-versions.js'
 
@@ -14,7 +13,7 @@ export async function openPostgres(url: string, max: number): Promise<Database> 
   const pool = new pg.Pool({ connectionString: url, max, Client: PreparingClient })
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db
+  const db = drizzlePg({ client: pool }) as unknown as Db
   await pool.query('select 1') // fail fast with a clear error if the server is unreachable
   // Every process's commits to the cached tables, heard of on a connection of its own (opened by
   // the first cached read).
@@ -53,7 +52,7 @@ export async function openPostgres(url: string, max: number): Promise<Database> 
     tables,
     async migrate() {
       await withSessionLock(MIGRATION_LOCK_ID, true, () =>
-        migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+        migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR }),
       )
     },
     tryWithAdvisoryLock(lockId, fn) {
