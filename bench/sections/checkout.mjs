@@ -34,7 +34,10 @@ export async function prepareCheckout(shopDb, users) {
     .orderBy(asc(products.id))
     .limit(PRODUCTS + 10)
   const productIds = picked.slice(0, PRODUCTS).map((p) => p.id)
-  const warmupProducts = await warmupCapacity(shopDb, picked.slice(PRODUCTS).map((p) => p.id))
+  const warmupProducts = await warmupCapacity(
+    shopDb,
+    picked.slice(PRODUCTS).map((p) => p.id),
+  )
   if (productIds.length < PRODUCTS || warmupProducts.length === 0) {
     throw new Error(`the demo shop needs ${PRODUCTS + 1} active products`)
   }
