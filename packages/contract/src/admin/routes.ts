@@ -136,7 +136,7 @@ export const adminApi = {
     url: '/api/admin/auth/login',
     auth: false,
     summary:
-      'Staff sign-in: username, password and a TOTP or recovery code (and a proof of work after too many failures)',
+      'Staff sign-in: username, password and a TOTP or recovery code (a proof of work after too many failures for the username; 429 after too many from one client)',
     tags: tags.auth,
     body: StaffLoginBody,
     response: { 200: StaffAuthResponse },

@@ -14,7 +14,7 @@ import {
 export interface AuthLimits {
   /** Failed logins for one username, from anywhere. */
   loginPerUsername: LimitRule
-  /** Failed logins from one client, whatever the username. */
+  /** Failed logins from one client, whatever the username (the back office's counted apart). */
   loginPerClient: LimitRule
   /** Accounts created from one client. */
   registerPerClient: LimitRule
@@ -101,6 +101,35 @@ export class AuthRateLimits {
     }
     await this.store.remove(userCounter)
     if (clientCounter) await this.store.decrement(clientCounter)
+    return result
+  }
+
+  /**
+   * Runs a back-office sign-in under the per-client limit of logins, counted apart from the
+   * customers' (the per-username limit, with its proof of work, is the staff service's own).
+   * Counted before it runs, so parallel guesses cannot slip past together, and kept only when it
+   * was a wrong guess (INVALID_CREDENTIALS); past the limit 429 TOO_MANY_ATTEMPTS, unchecked.
+   */
+  async guardStaffLogin<T>(
+    clientAddress: string | undefined,
+    attempt: () => Promise<T>,
+  ): Promise<T> {
+    const clientKey = this.#clients.of(clientAddress)
+    if (!clientKey) return attempt()
+    const counter = `staff-login-client:${clientKey}`
+    const rule = this.limits.loginPerClient
+    const client = await this.store.increment(counter, rule.windowMs)
+    if (client.count > rule.max) throw tooManyAttempts(client.resetInMs)
+    let result: T
+    try {
+      result = await attempt()
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'INVALID_CREDENTIALS')) {
+        await this.store.decrement(counter)
+      }
+      throw error
+    }
+    await this.store.decrement(counter)
     return result
   }
 

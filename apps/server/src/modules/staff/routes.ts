@@ -10,10 +10,13 @@ export function staffRoutes({ app, services }: AppContext): void {
     setup.setup(body.token, body.username, body.password),
   )
   defineRoute(app, adminApi.setupConfirm, ({ body }) => setup.confirm(body.token, body.code))
-  // Past the username's limit a sign-in needs a solved challenge of POST /api/auth/challenge.
-  defineRoute(app, adminApi.staffLogin, ({ body }) =>
-    team.login(body.username, body.password, body.code, () =>
-      services.loginChallenges.accepts(body.proof),
+  // Past the username's limit a sign-in needs a solved challenge of POST /api/auth/challenge;
+  // past the client's, it waits (429), as a customer's login does.
+  defineRoute(app, adminApi.staffLogin, ({ body, request }) =>
+    services.authLimits.guardStaffLogin(request.ip, () =>
+      team.login(body.username, body.password, body.code, () =>
+        services.loginChallenges.accepts(body.proof),
+      ),
     ),
   )
   defineRoute(app, adminApi.staffRefresh, ({ body }) => sessions.refresh(body.refresh_token))

@@ -2,7 +2,8 @@
 // owner's management of the team (invite, change role, disable). A wrong username, password or
 // code all answer the same 401 INVALID_CREDENTIALS. Past five failures per username in a quarter
 // hour an attempt must carry a solved proof of work (the customers' login challenge), else 429
-// CHALLENGE_REQUIRED: guessing gets slow, and the rightful owner is never locked out.
+// CHALLENGE_REQUIRED: guessing gets slow, and the rightful owner is never locked out. Failed
+// sign-ins per client are held by the route (AuthRateLimits.guardStaffLogin).
 import type {
   CreateStaffResponse,
   Staff,
