@@ -37,6 +37,20 @@ describe('staff sign-in', () => {
     expect(router.state.location.pathname).toBe('/login')
   })
 
+  it('asks a client past its limit to wait, in its own words', async () => {
+    const user = userEvent.setup({ delay: null })
+    mockApi({
+      'POST /api/admin/auth/login': () =>
+        apiError(429, 'TOO_MANY_ATTEMPTS', 'the server says slow down'),
+    })
+    renderAdmin('/login')
+    await fillIn(user, '123456')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please try again later.',
+    )
+    expect(useAdminAuth.getState().isAuthenticated).toBe(false)
+  })
+
   it('checks the fields before sending', async () => {
     const user = userEvent.setup({ delay: null })
     const fetchMock = mockApi({})
