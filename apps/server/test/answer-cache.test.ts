@@ -194,3 +194,54 @@ describe('answers sent again', () => {
     expect(line).not.toContain('city_id')
   })
 })
+
+describe('cached session rows', () => {
+  /** Whether the session check would let `customer` in from memory (PostgreSQL: once settled). */
+  const cached = (customer: Customer) =>
+    t.services.sessions.cachedSessionLetsIn({ userId: customer.id, sessionId: customer.sessionId })
+
+  it('stay through writes that leave what they hold: a refresh, a checkout, a balance', async () => {
+    const [dan, erin] = await createCustomers(t.database.db, t.services, 2, 100_000)
+    if (!dan || !erin) throw new Error('no customers')
+    expect((await cartOf(dan)).status).toBe(200)
+    expect(await cached(dan)).toBe(true)
+
+    // Erin refreshes (her session's last use, a new refresh token) and pays a cart from her
+    // balance (her balance, the ledger); Dan's own balance changes by hand.
+    const refreshed = await fetch(`${base}/api/auth/telegram/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: erin.refreshToken }),
+    })
+    expect(refreshed.status).toBe(200)
+    const erinHeaders = { authorization: `Bearer ${(await refreshed.json()).access_token}` }
+    const post = (url: string, body: unknown) =>
+      fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { ...erinHeaders, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    expect((await post('/api/cart/add', { product_id: productId })).status).toBe(200)
+    expect((await post('/api/payment/create', { payment_method: 'balance' })).status).toBe(200)
+    await t.database.db
+      .update(users)
+      .set({ balanceCents: sql`${users.balanceCents} + 1` })
+      .where(eq(users.id, dan.id))
+    expect(await cached(dan)).toBe(true)
+
+    // What a row holds changing, for anyone, drops them all (Erin disabled); Dan's next request
+    // reads his again, and it is kept again.
+    await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, erin.id))
+    expect(await cached(dan)).toBe(false)
+    expect((await cartOf(dan)).status).toBe(200)
+    expect(await cached(dan)).toBe(true)
+    expect((await cartOf(erin, erinHeaders)).status).toBe(403)
+
+    // A session ended by hand, the same.
+    await t.database.db.execute(
+      sql`update sessions set revoked_at = now() where id = ${dan.sessionId}`,
+    )
+    expect(await cached(dan)).toBe(false)
+    expect((await cartOf(dan)).status).toBe(403)
+  })
+})

@@ -17,11 +17,13 @@
 // opened by the first cached read, so a handle that never serves one (a tool, a test's second
 // handle) holds no connection for it; until it listens, reads go to the database.
 import pg from 'pg'
-import { ALL_TABLES } from './table-versions.js'
+import { ALL_TABLES, SESSION_ACCESS, TABLE_CHANGE_CHANNEL } from './table-versions.js'
 
-export const TABLE_CHANGE_CHANNEL = 'shop_table_changed'
-
-/** The tables the trigger is on (migration 0007); only reads of these can be cached. */
+/**
+ * What the triggers notify: the tables of migration 0007, and `session_access` (migration 0008),
+ * which names no table but the columns of `sessions` and `users` a cached session row holds.
+ * Only reads of these can be cached.
+ */
 export const WATCHED_TABLES: ReadonlySet<string> = new Set([
   'products',
   'cities',
@@ -29,8 +31,7 @@ export const WATCHED_TABLES: ReadonlySet<string> = new Set([
   'product_images',
   'carts',
   'cart_items',
-  'sessions',
-  'users',
+  SESSION_ACCESS,
 ])
 
 const RECONNECT_MS = [100, 500, 1000, 2000, 5000]

@@ -10,6 +10,11 @@
 // may have seen rows that were then rolled back). A write that names no table raises every
 // version. Raising too much only costs a cache miss; this errs that way.
 //
+// `session_access` (SESSION_ACCESS below) names no table, so no statement's text can tell it: on
+// PGlite it is raised by its trigger's notification (migration 0008), which PGlite hands to this
+// process's own LISTEN with the answer of the statement or COMMIT that wrote it, before that
+// statement's caller goes on (open-pglite.ts).
+//
 // On PostgreSQL other processes (and psql) write too: a trigger on each watched table notifies
 // every listener when a write commits (table-change-listener.ts raises the versions), and a read
 // first waits until this process has heard of every commit made before it (`settled`).
@@ -21,6 +26,15 @@ const WRITE_WORD =
 const TABLE_AFTER =
   /\b(?:from|into|update|join|table|only|truncate)\s+(?:"?public"?\s*\.\s*)?"?([a-z_]\w*)"?/gi
 export const ALL_TABLES = '*'
+/** The channel the triggers of migrations 0007 and 0008 notify, with a table's name. */
+export const TABLE_CHANGE_CHANNEL = 'shop_table_changed'
+/**
+ * Not a table: what a cached session row holds (a session's user, revocation and expiry, its
+ * account's disabled flag). On both drivers a trigger (migration 0008) notifies it when one of
+ * those may have changed, so that a refresh or a checkout, which write other columns of
+ * `sessions` and `users`, keep the rows.
+ */
+export const SESSION_ACCESS = 'session_access'
 
 const WRITING_ACTIONS = new Set(['cascade', 'set null', 'set default'])
 

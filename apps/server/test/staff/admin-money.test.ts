@@ -26,6 +26,9 @@ let customer: SignedUpUser
 beforeAll(async () => {
   bed = await createPaymentTestbed()
   t = bed.t
+  // The test config's fixed rate, known since a minute ago: a block time is whole seconds, and a
+  // transfer in the second the app started would have landed before the rate it recorded then.
+  await t.services.rateHistory.record(15_000n, 'fixed', new Date(Date.now() - 60_000))
   owner = await setUpOwner(t)
   support = await invite(t, owner, 'support_money', 'support')
   customer = await signUp(t.app)

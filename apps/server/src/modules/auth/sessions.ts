@@ -5,7 +5,7 @@ import { and, type Column, eq, gt, inArray, isNull, ne, type SQL, sql } from 'dr
 import type { FastifyRequest } from 'fastify'
 import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { refreshTokens, sessions } from '../../db/schema/auth.js'
-import type { TableVersions } from '../../db/table-versions.js'
+import { SESSION_ACCESS, type TableVersions } from '../../db/table-versions.js'
 import { AppError } from '../../http/errors.js'
 import type { AuthContext } from '../../http/route.js'
 import { ReadCache, type Settling } from '../../lib/read-cache.js'
@@ -43,9 +43,11 @@ type SessionRow = { userId: number; revokedAt: Date | null; expiresAt: Date; dis
 export class SessionService {
   /**
    * Every authenticated request checks its session; on PGlite that lookup cost more than the
-   * whole rest of a catalogue request. The rows are kept in memory until `sessions` or `users`
-   * change (a logout, a refresh, a disabled account: any write to those tables), so a revoked
-   * session still answers 403 at once. Expiry is checked on every request against the clock.
+   * whole rest of a catalogue request. The rows are kept in memory until what they hold may have
+   * changed (SESSION_ACCESS: a session added, revoked or deleted, an account disabled or deleted,
+   * by any process or by hand), so a revoked session still answers 403 at once, while a refresh
+   * or a checkout, which write other columns, keep them. Expiry is checked on every request
+   * against the clock.
    */
   readonly #rows: ReadCache<SessionRow | null>
 
@@ -54,7 +56,7 @@ export class SessionService {
     private readonly tokens: AccessTokens,
     tables: TableVersions | null = null,
   ) {
-    this.#rows = new ReadCache(tables, ['sessions', 'users'], 10_000)
+    this.#rows = new ReadCache(tables, [SESSION_ACCESS], 10_000)
   }
 
   /**
