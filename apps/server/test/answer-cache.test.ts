@@ -214,7 +214,8 @@ describe('cached session rows', () => {
       body: JSON.stringify({ refresh_token: erin.refreshToken }),
     })
     expect(refreshed.status).toBe(200)
-    const erinHeaders = { authorization: `Bearer ${(await refreshed.json()).access_token}` }
+    const { access_token } = (await refreshed.json()) as { access_token: string }
+    const erinHeaders = { authorization: `Bearer ${access_token}` }
     const post = (url: string, body: unknown) =>
       fetch(`${base}${url}`, {
         method: 'POST',
