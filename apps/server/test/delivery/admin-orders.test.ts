@@ -21,8 +21,15 @@ const staff = (who: StaffLogin, method: 'GET' | 'POST', url: string, payload?: o
   shop.t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) })
 
 /** `buyer` pays for one unit of a new manual product (€12.50) from the balance. */
-async function manualPurchase(buyer: SignedUpUser = shop.user) {
-  const productId = await createProduct(shop.t.database.db, { stock: 5, priceCents: 1_250 })
+async function manualPurchase(
+  buyer: SignedUpUser = shop.user,
+  fields: Parameters<typeof createProduct>[1] = {},
+) {
+  const productId = await createProduct(shop.t.database.db, {
+    stock: 5,
+    priceCents: 1_250,
+    ...fields,
+  })
   await shop.giveBalance(buyer, 2_000)
   await shop.inject(buyer, 'POST', '/api/cart/add', { product_id: productId })
   const paid = await shop.inject(buyer, 'POST', '/api/payment/create', {
@@ -85,6 +92,21 @@ describe('finding orders', () => {
 })
 
 describe('delivering by hand', () => {
+  it('names the product as bought in both languages (the English name where none was given)', async () => {
+    const both = await manualPurchase(shop.user, { name: 'Oak board', nameLt: 'Ąžuolinė lenta' })
+    const english = await manualPurchase()
+    const list = (await staff(support, 'GET', '/api/admin/orders?status=processing')).json()
+    const named = (id: number) => list.orders.find((o: { id: number }) => o.id === id)
+    expect(named(both.order.id)).toMatchObject({
+      product_name: 'Oak board',
+      product_name_lt: 'Ąžuolinė lenta',
+    })
+    const fallback = named(english.order.id)
+    expect(fallback.product_name_lt).toBe(fallback.product_name)
+    const detail = await staff(support, 'GET', `/api/admin/orders/${both.order.order_code}`)
+    expect(detail.json()).toMatchObject({ product_name_lt: 'Ąžuolinė lenta' })
+  })
+
   it('completes a paid order with a note the customer then reads; once', async () => {
     const { order } = await manualPurchase()
     const note = 'Pick it up at Gedimino pr. 1, locker 12, code 4821, from Friday 10:00.'

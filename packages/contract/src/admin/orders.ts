@@ -38,7 +38,10 @@ export const AdminOrder = Type.Object({
   user_id: Id,
   username: Type.String(),
   product_id: Id,
-  product_name: Type.String(),
+  product_name: Type.String({ description: 'English name, as bought' }),
+  product_name_lt: Type.String({
+    description: 'Lithuanian name, as bought (the English one when the product had none)',
+  }),
   product_price: Euros,
   paid_amount: Euros,
   status: OrderStatus,

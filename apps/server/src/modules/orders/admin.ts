@@ -34,7 +34,8 @@ export interface AdminOrderPorts {
 
 type Row = Awaited<ReturnType<AdminOrders['rows']>>[number]
 
-const columns = orderColumns('en')
+/** Both names of the product as bought: the screens show the one of their language. */
+const columns = { ...orderColumns('en'), productNameLt: orderColumns('lt').productName }
 
 export class AdminOrders {
   constructor(
@@ -208,6 +209,7 @@ export class AdminOrders {
         username: names.get(row.userId) ?? '',
         product_id: row.productId,
         product_name: row.productName,
+        product_name_lt: row.productNameLt,
         product_price: centsToEuros(row.productPriceCents),
         paid_amount: centsToEuros(row.paidCents),
         status: row.status,

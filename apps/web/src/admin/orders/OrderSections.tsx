@@ -7,6 +7,7 @@ import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { CopyButton } from '../../shared/ui/CopyButton'
+import { useBoughtName } from '../ui/localName'
 import { OrderStatusBadge } from './OrderStatusBadge'
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -41,11 +42,12 @@ function Fact({ label, children, wide }: { label: string; children: ReactNode; w
 export function OrderFacts({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation()
   const format = useFormat()
+  const boughtName = useBoughtName()
   return (
     <Section title={t('orders.order')}>
       <Facts>
         <Fact label={t('orders.product')} wide>
-          {order.product_name}
+          {boughtName(order)}
         </Fact>
         <Fact label={t('orders.customer')}>{order.username}</Fact>
         <Fact label={t('orders.ordered')}>{format.dateTime(order.order_time)}</Fact>
@@ -158,6 +160,7 @@ export function PaymentFacts({ payment }: { payment: AdminOrderDetail['payment']
 export function PurchaseList({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation()
   const format = useFormat()
+  const boughtName = useBoughtName()
   if (order.purchase.length < 2) return null
   return (
     <Section title={t('orders.purchaseTitle', { count: order.purchase.length })}>
@@ -177,7 +180,7 @@ export function PurchaseList({ order }: { order: AdminOrderDetail }) {
                   {unit.order_code}
                 </Link>
               )}
-              <span className="block break-words text-slate-600">{unit.product_name}</span>
+              <span className="block break-words text-slate-600">{boughtName(unit)}</span>
             </span>
             <span className="flex items-center gap-3">
               <span className="font-medium tabular-nums">{format.eur(unit.paid_amount)}</span>

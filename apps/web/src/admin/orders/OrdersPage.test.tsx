@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import i18n from '../../shared/i18n'
 import { mockApi } from '../../test/api'
 import { me } from '../test/fixtures'
 import { fill, owner, renderAdmin, signInStaff, support } from '../test/render'
@@ -119,5 +120,22 @@ describe('orders waiting for delivery', () => {
     expect(await screen.findByText('No orders are waiting for delivery')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Show them' })).not.toBeInTheDocument()
     expect(await screen.findByText('No orders match.')).toBeInTheDocument()
+  })
+
+  it('names each product as it was bought, in the language shown', async () => {
+    signInStaff(owner)
+    mockApi({ ...me(owner), ...orders })
+    renderAdmin('/orders')
+    expect(await screen.findByRole('row', { name: /O-7K3M9QXA/ })).toHaveTextContent(
+      'Linen tote bag',
+    )
+    await i18n.changeLanguage('lt')
+    try {
+      const row = await screen.findByRole('row', { name: /O-7K3M9QXA/ })
+      await waitFor(() => expect(row).toHaveTextContent('Lininis maišelis'))
+      expect(row).not.toHaveTextContent('Linen tote bag')
+    } finally {
+      await i18n.changeLanguage('en')
+    }
   })
 })

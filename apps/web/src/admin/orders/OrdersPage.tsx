@@ -15,6 +15,7 @@ import { SelectField, TextField } from '../../shared/ui/Field'
 import { ReceiptIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { ListPager } from '../ui/ListPager'
+import { useBoughtName } from '../ui/localName'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
 import { OrderStatusBadge } from './OrderStatusBadge'
@@ -58,6 +59,7 @@ function useOrderFilters() {
 function OrderRow({ order }: { order: AdminOrder }) {
   const { t } = useTranslation()
   const format = useFormat()
+  const boughtName = useBoughtName()
   return (
     <Tr>
       <Td>
@@ -70,7 +72,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
         <span className="block text-slate-500 text-xs">{format.dateTime(order.order_time)}</span>
       </Td>
       <Td label={t('orders.product')} className="md:max-w-64">
-        <span className="break-words text-slate-900">{order.product_name}</span>
+        <span className="break-words text-slate-900">{boughtName(order)}</span>
         <span className="block text-slate-500 text-xs">
           {t(`orders.deliveryKinds.${order.delivery_kind}`)}
         </span>

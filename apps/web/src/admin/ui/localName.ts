@@ -10,3 +10,14 @@ export function useLocalName(): (item: Named) => string {
   const { i18n } = useTranslation()
   return (item) => (i18n.language === 'lt' ? item.name_lt : item.name_en)
 }
+
+interface Bought {
+  product_name: string
+  product_name_lt: string
+}
+
+/** The name of an order's product, as bought, in the active language. */
+export function useBoughtName(): (order: Bought) => string {
+  const { i18n } = useTranslation()
+  return (order) => (i18n.language === 'lt' ? order.product_name_lt : order.product_name)
+}
