@@ -14,7 +14,7 @@ import { CouponService } from '../modules/coupons/service.js'
 import { type Database, openDatabase } from './client.js'
 import * as schema from './schema.js'
 import { cities, products, users } from './schema.js'
-import { ALL_TABLES, TableVersions } from './table-versions.js'
+import { ALL_TABLES, SESSION_ACCESS, TableVersions } from './table-versions.js'
 
 describe('TableVersions.written', () => {
   const versions = new TableVersions(Object.values(schema).filter((v) => is(v, PgTable)))
@@ -98,7 +98,16 @@ describe('cached reads on PGlite', () => {
   it('are not dropped by the hot reads themselves', async () => {
     const tables = database.tables
     if (!tables) throw new Error('PGlite has table versions')
-    const all = ['products', 'cities', 'districts', 'carts', 'cart_items', 'sessions', 'users']
+    const all = [
+      'products',
+      'cities',
+      'districts',
+      'carts',
+      'cart_items',
+      'sessions',
+      'users',
+      SESSION_ACCESS,
+    ]
     const before = tables.stamp(all)
     const catalog = new CatalogService(database.db)
     await catalog.listProducts({ cityId: 1, search: 'a' }, 1)
