@@ -18,6 +18,6 @@ interface Bought {
 
 /** The name of an order's product, as bought, in the active language. */
 export function useBoughtName(): (order: Bought) => string {
-  const { i18n } = useTranslation()
-  return (order) => (i18n.language === 'lt' ? order.product_name_lt : order.product_name)
+  const name = useLocalName()
+  return (order) => name({ name_en: order.product_name, name_lt: order.product_name_lt })
 }
