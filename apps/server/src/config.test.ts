@@ -13,7 +13,19 @@ describe('loadConfig', () => {
       seedDemo: true,
       jwtSecret: null,
       logLevel: 'info',
+      shopTimeZone: 'Europe/Vilnius',
     })
+  })
+
+  it('takes the shop’s time zone by its IANA name, UTC and old aliases included', () => {
+    for (const zone of [
+      'UTC',
+      'America/New_York',
+      'Europe/Kiev',
+      'America/Argentina/Buenos_Aires',
+    ]) {
+      expect(loadConfig({ SHOP_TIME_ZONE: zone }).shopTimeZone).toBe(zone)
+    }
   })
 
   it('reads every variable', () => {
@@ -44,6 +56,11 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ TELEGRAM_BOT_TOKEN: 'nope' }, /TELEGRAM_BOT_TOKEN/],
+    // Unknown, an abbreviation or an offset (neither knows summer time), or not a name at all.
+    [{ SHOP_TIME_ZONE: 'Mars/Olympus_Mons' }, /SHOP_TIME_ZONE/],
+    [{ SHOP_TIME_ZONE: 'EET' }, /SHOP_TIME_ZONE/],
+    [{ SHOP_TIME_ZONE: '+02:00' }, /SHOP_TIME_ZONE/],
+    [{ SHOP_TIME_ZONE: "Europe/Vilnius'; select 1; --" }, /SHOP_TIME_ZONE/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

@@ -65,8 +65,41 @@ export interface AppConfig {
    * the rate limits count (TRUST_PROXY); empty: the socket's address is the client.
    */
   trustProxy: string[]
+  /**
+   * The IANA time zone the shop counts its days in (SHOP_TIME_ZONE): the dashboard's "today",
+   * "this month" and sales per day.
+   */
+  shopTimeZone: string
   /** Timeouts and the connection cap per client (not from the environment; tests shorten them). */
   serverLimits: ServerLimits
+}
+
+/** The shop speaks English and Lithuanian and sells in euros: its days are Lithuania's by default. */
+export const DEFAULT_SHOP_TIME_ZONE = 'Europe/Vilnius'
+
+/**
+ * A time zone by its IANA name, as both Intl (the day's keys, date-fns) and PostgreSQL (`at time
+ * zone`, the sales per day) know it. Abbreviations and offsets are refused: a name such as
+ * "EET" or "+02:00" knows no summer time.
+ */
+function timeZone(env: Env, name: string, fallback: string): string {
+  const raw = text(env, name) ?? fallback
+  const named = raw === 'UTC' || /^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)+$/.test(raw)
+  if (!named || !knownToIntl(raw)) {
+    throw new ConfigError(
+      `${name} must be an IANA time zone such as Europe/Vilnius or UTC, got "${raw}"`,
+    )
+  }
+  return raw
+}
+
+function knownToIntl(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
 }
 
 export type RateProviderName = 'fixed' | 'coingecko' | 'kraken'
@@ -225,6 +258,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     watchIntervalMs: integerInRange(env, 'WATCH_INTERVAL_MS', 1000, 100, 60_000),
     watchIdleIntervalMs: integerInRange(env, 'WATCH_IDLE_INTERVAL_MS', 30_000, 100, 600_000),
     trustProxy: proxyList(env, 'TRUST_PROXY'),
+    shopTimeZone: timeZone(env, 'SHOP_TIME_ZONE', DEFAULT_SHOP_TIME_ZONE),
     serverLimits: DEFAULT_SERVER_LIMITS,
   }
 }

@@ -281,14 +281,17 @@ export function createServices(
   }
   return {
     ...services,
-    dashboard: new DashboardService({
-      sales: (from, timeZone) => orders.salesByDay(from, timeZone),
-      ordersWaiting: () => orders.waitingCount(),
-      payments: (from) => paymentQueries.dashboardFigures(from),
-      openTickets: () => support.openCount(),
-      runningOut: (threshold, limit) => stock.runningOut(threshold, limit),
-      money: () => services.adminMoney.status.status(),
-    }),
+    dashboard: new DashboardService(
+      {
+        sales: (from, timeZone) => orders.salesByDay(from, timeZone),
+        ordersWaiting: () => orders.waitingCount(),
+        payments: (from) => paymentQueries.dashboardFigures(from),
+        openTickets: () => support.openCount(),
+        runningOut: (threshold, limit) => stock.runningOut(threshold, limit),
+        money: () => services.adminMoney.status.status(),
+      },
+      config.shopTimeZone,
+    ),
   }
 }
 

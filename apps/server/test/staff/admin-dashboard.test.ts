@@ -6,6 +6,7 @@ import type { Dashboard } from '@shop/contract'
 import { and, eq, lte, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, products, supportCategories } from '../../src/db/schema.js'
+import { startOfDay } from '../../src/modules/dashboard/days.js'
 import { type SignedUpUser, signUp, TEST_DELIVERY_KEY, type TestApp } from '../helpers.js'
 import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
 import { createCodeProduct, createProduct } from '../support/factories.js'
@@ -40,7 +41,13 @@ async function dashboard(query = ''): Promise<Dashboard> {
   return res.json()
 }
 
-const utcDay = (at: Date) => at.toISOString().slice(0, 10)
+/** The shop's zone by default (SHOP_TIME_ZONE unset), as the API reports it. */
+const SHOP_ZONE = 'Europe/Vilnius'
+/** 'YYYY-MM-DD' of the shop's day `at` falls in (en-CA writes dates so). */
+const shopDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_ZONE }).format(at)
+/** The calendar day `days` before the day `key` ('YYYY-MM-DD'). */
+const daysBefore = (key: string, days: number) =>
+  new Date(Date.parse(`${key}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
 const methodRow = (d: Dashboard, method: string, kind: string) =>
   d.payments_by_method.find((row) => row.method === method && row.kind === kind)
 
@@ -68,11 +75,12 @@ describe('who may read the dashboard', () => {
 describe('the period', () => {
   it('lists every day of the last 30 by default, today last, days without a sale at 0', async () => {
     const d = await dashboard()
-    expect(d.time_zone).toBe('UTC')
+    expect(d.time_zone).toBe(SHOP_ZONE)
     expect(d.days).toBe(30)
     expect(d.sales).toHaveLength(30)
-    expect(d.sales.at(-1)?.date).toBe(utcDay(new Date()))
-    expect(d.sales[0]?.date).toBe(utcDay(new Date(Date.now() - 29 * 86_400_000)))
+    const today = shopDay(new Date())
+    expect(d.sales.at(-1)?.date).toBe(today)
+    expect(d.sales[0]?.date).toBe(daysBefore(today, 29))
     for (let i = 1; i < d.sales.length; i++) {
       const step = Date.parse(d.sales[i]?.date ?? '') - Date.parse(d.sales[i - 1]?.date ?? '')
       expect(step).toBe(86_400_000)
@@ -80,7 +88,7 @@ describe('the period', () => {
   })
 
   it('takes 1 to 90 days; anything else is 400 VALIDATION_ERROR', async () => {
-    expect((await dashboard('?days=1')).sales.map((day) => day.date)).toEqual([utcDay(new Date())])
+    expect((await dashboard('?days=1')).sales.map((day) => day.date)).toEqual([shopDay(new Date())])
     expect((await dashboard('?days=90')).sales).toHaveLength(90)
     for (const days of ['0', '91', '-1', '1.5', 'week', '']) {
       const res = await call(owner, `/api/admin/dashboard?days=${days}`)
@@ -133,7 +141,7 @@ describe('the figures', () => {
     const d = await dashboard()
     expect(d.today).toEqual({ orders: 2, revenue_eur: 17.5 })
     expect(d.this_month).toEqual({ orders: 2, revenue_eur: 17.5 })
-    expect(d.sales.at(-1)).toEqual({ date: utcDay(new Date()), orders: 2, revenue_eur: 17.5 })
+    expect(d.sales.at(-1)).toEqual({ date: shopDay(new Date()), orders: 2, revenue_eur: 17.5 })
     expect(methodRow(d, 'balance', 'checkout')).toMatchObject({ count: 1, amount_eur: 17.5 })
     expect(methodRow(d, 'crypto', 'topup')).toMatchObject({
       count: 1,
@@ -184,14 +192,44 @@ describe('the figures', () => {
       .where(eq(orders.orderCode, sol.order_code))
     const d = await dashboard('?days=7')
     expect(d.sales).toHaveLength(7)
-    expect(d.sales[3]).toEqual({ date: utcDay(threeDaysAgo), orders: 1, revenue_eur: 12.5 })
-    expect(d.sales[6]).toEqual({ date: utcDay(new Date()), orders: 1, revenue_eur: 5 })
+    expect(d.sales.find((day) => day.date === shopDay(threeDaysAgo))).toEqual({
+      date: shopDay(threeDaysAgo),
+      orders: 1,
+      revenue_eur: 12.5,
+    })
+    expect(d.sales[6]).toEqual({ date: shopDay(new Date()), orders: 1, revenue_eur: 5 })
     expect(d.today).toEqual({ orders: 1, revenue_eur: 5 })
-    const sameMonth = utcDay(threeDaysAgo).slice(0, 7) === utcDay(new Date()).slice(0, 7)
+    const sameMonth = shopDay(threeDaysAgo).slice(0, 7) === shopDay(new Date()).slice(0, 7)
     expect(d.this_month).toEqual(
       sameMonth ? { orders: 2, revenue_eur: 17.5 } : { orders: 1, revenue_eur: 5 },
     )
     expect((await dashboard('?days=3')).sales.reduce((sum, day) => sum + day.orders, 0)).toBe(1)
+  })
+
+  it('count a sale in the shop’s day, from its own midnight, not from UTC’s', async () => {
+    const [code] = (await call(buyer, '/api/orders'))
+      .json()
+      .orders.filter((o: { status: string }) => o.status === 'completed')
+    // A minute after midnight in Vilnius: still the day before in UTC (22:01 or 21:01).
+    const midnight = startOfDay(new Date(), SHOP_ZONE)
+    const moveTo = (at: Date) =>
+      t.database.db
+        .update(orders)
+        .set({ orderTime: at })
+        .where(eq(orders.orderCode, code.order_code))
+    await moveTo(new Date(midnight.getTime() + 60_000))
+    const afterMidnight = await dashboard('?days=2')
+    expect(afterMidnight.today).toEqual({ orders: 1, revenue_eur: 5 })
+    expect(afterMidnight.sales.map((day) => day.orders)).toEqual([0, 1])
+    // A minute before: yesterday's sale.
+    await moveTo(new Date(midnight.getTime() - 60_000))
+    const beforeMidnight = await dashboard('?days=2')
+    expect(beforeMidnight.today).toEqual({ orders: 0, revenue_eur: 0 })
+    expect(beforeMidnight.sales).toEqual([
+      { date: daysBefore(shopDay(new Date()), 1), orders: 1, revenue_eur: 5 },
+      { date: shopDay(new Date()), orders: 0, revenue_eur: 0 },
+    ])
+    await moveTo(new Date())
   })
 
   it('count the tickets waiting for the shop: an answer takes one off', async () => {

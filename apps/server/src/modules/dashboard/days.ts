@@ -1,25 +1,39 @@
-// The shop's days in UTC (dashboard/service.ts, SHOP_TIME_ZONE): a day's key as the database
-// writes it ('YYYY-MM-DD'), the midnight that starts a day or a month, and a period's keys.
+// The shop's days in its time zone (SHOP_TIME_ZONE): a day's key as the database writes it
+// ('YYYY-MM-DD'), the midnight that starts a day or a month, and a period's keys. A day in a zone
+// with summer time is 23 or 25 hours long twice a year, so days are stepped in the zone's
+// calendar (date-fns with @date-fns/tz), never as 24 hours.
+import { tz } from '@date-fns/tz'
+import {
+  addDays,
+  eachDayOfInterval,
+  format,
+  startOfDay as zoneStartOfDay,
+  startOfMonth as zoneStartOfMonth,
+} from 'date-fns'
 
-const DAY_MS = 24 * 60 * 60 * 1000
-
-/** 'YYYY-MM-DD' of the day `at` falls in. */
-export function dayKey(at: Date): string {
-  return at.toISOString().slice(0, 10)
+/** 'YYYY-MM-DD' of the day `at` falls in, in `timeZone`. */
+export function dayKey(at: Date, timeZone: string): string {
+  return format(at, 'yyyy-MM-dd', { in: tz(timeZone) })
 }
 
-/** Midnight starting the day `at` falls in, moved by `offsetDays` whole days. */
-export function startOfDay(at: Date, offsetDays = 0): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + offsetDays))
+/** The midnight (in `timeZone`) starting the day `at` falls in, moved by `offsetDays` days. */
+export function startOfDay(at: Date, timeZone: string, offsetDays = 0): Date {
+  const zone = tz(timeZone)
+  return new Date(zoneStartOfDay(addDays(at, offsetDays, { in: zone }), { in: zone }).getTime())
 }
 
-/** Midnight starting the month `at` falls in. */
-export function startOfMonth(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1))
+/** The midnight (in `timeZone`) starting the month `at` falls in. */
+export function startOfMonth(at: Date, timeZone: string): Date {
+  return new Date(zoneStartOfMonth(at, { in: tz(timeZone) }).getTime())
 }
 
 /** The keys of the last `days` days ending with the day of `now`, oldest first. */
-export function periodDays(now: Date, days: number): string[] {
-  const first = startOfDay(now, -(days - 1)).getTime()
-  return Array.from({ length: days }, (_, i) => dayKey(new Date(first + i * DAY_MS)))
+export function periodDays(now: Date, days: number, timeZone: string): string[] {
+  const zone = tz(timeZone)
+  return eachDayOfInterval(
+    { start: addDays(now, -(days - 1), { in: zone }), end: now },
+    {
+      in: zone,
+    },
+  ).map((day) => format(day, 'yyyy-MM-dd', { in: zone }))
 }

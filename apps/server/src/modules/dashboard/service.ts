@@ -1,7 +1,7 @@
 // The owner's dashboard: a module without tables of its own. It asks the modules that own the
 // figures (orders, payments, support, catalog, the money status) through the ports services.ts
 // wires, all at once, and turns their rows into the contract's answer: one request, a handful of
-// queries. Days are the shop's days (SHOP_TIME_ZONE), and every day of the period is listed,
+// queries. Days are the shop's days (SHOP_TIME_ZONE, config.ts), and every day of the period is listed,
 // days without a sale at 0, so the chart's axis never skips one.
 import {
   centsToEuros,
@@ -11,12 +11,6 @@ import {
   type MoneyStatus,
 } from '@shop/contract'
 import { dayKey, periodDays, startOfDay, startOfMonth } from './days.js'
-
-/**
- * The zone the shop counts its days in. The shop has no setting for it yet; the day arithmetic in
- * days.ts is UTC's, so a setting would need zone-aware boundaries there too.
- */
-export const SHOP_TIME_ZONE = 'UTC'
 
 type Method = 'balance' | 'crypto'
 type Kind = 'checkout' | 'topup'
@@ -65,18 +59,21 @@ const METHOD_ROWS: readonly { method: Method; kind: Kind }[] = [
 export class DashboardService {
   constructor(
     private readonly ports: DashboardPorts,
+    /** The IANA zone the shop counts its days in (SHOP_TIME_ZONE). */
+    private readonly timeZone: string,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** The figures of the last `days` days, today included. */
   async read(days: number): Promise<Dashboard> {
     const now = this.now()
-    const periodStart = startOfDay(now, -(days - 1))
-    const monthStart = startOfMonth(now)
+    const zone = this.timeZone
+    const periodStart = startOfDay(now, zone, -(days - 1))
+    const monthStart = startOfMonth(now, zone)
     // One sales query covers both the period and the month, whichever began first.
     const salesFrom = periodStart < monthStart ? periodStart : monthStart
     const [sales, waiting, payments, tickets, low, money] = await Promise.all([
-      this.ports.sales(salesFrom, SHOP_TIME_ZONE),
+      this.ports.sales(salesFrom, zone),
       this.ports.ordersWaiting(),
       this.ports.payments(periodStart),
       this.ports.openTickets(),
@@ -91,15 +88,15 @@ export class DashboardService {
         revenue_eur: centsToEuros(cents),
       }
     }
-    const monthKey = dayKey(monthStart)
+    const monthKey = dayKey(monthStart, zone)
     return {
-      time_zone: SHOP_TIME_ZONE,
+      time_zone: zone,
       days,
-      sales: periodDays(now, days).map((date) => {
+      sales: periodDays(now, days, zone).map((date) => {
         const day = byDay.get(date)
         return { date, orders: day?.orders ?? 0, revenue_eur: centsToEuros(day?.cents ?? 0) }
       }),
-      today: figures(sales.filter((row) => row.day === dayKey(now))),
+      today: figures(sales.filter((row) => row.day === dayKey(now, zone))),
       this_month: figures(sales.filter((row) => row.day >= monthKey)),
       payments_by_method: METHOD_ROWS.map(({ method, kind }) => {
         const row = payments.confirmed.find((x) => x.method === method && x.kind === kind)

@@ -82,6 +82,10 @@ describe('the dashboard', () => {
     const card = await screen.findByRole('region', { name: 'Sales per day, last 30 days' })
     expect(card).toHaveTextContent('€54.50 · orders: 4')
     expect(within(card).getByRole('img', { name: /Chart of sales per day/ })).toBeInTheDocument()
+    // The days are the shop's, named in the owner's language.
+    expect(card).toHaveTextContent(
+      'Days run from midnight to midnight, Eastern European Time (Europe/Vilnius).',
+    )
 
     const chart = charts.at(-1)
     expect(chart?.data[0]).toHaveLength(30)
@@ -154,6 +158,11 @@ describe('the dashboard', () => {
       )
       expect(screen.getByRole('region', { name: 'Baigiasi atsargos' })).toHaveTextContent(
         'Rankų kremasLiko: 2',
+      )
+      expect(
+        screen.getByRole('region', { name: 'Pardavimai per dieną, paskutinės 30 d.' }),
+      ).toHaveTextContent(
+        'Dienos skaičiuojamos nuo vidurnakčio iki vidurnakčio: Rytų Europos laikas (Europe/Vilnius).',
       )
     } finally {
       await i18n.changeLanguage('en')

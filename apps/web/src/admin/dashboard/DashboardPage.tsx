@@ -113,7 +113,7 @@ export function DashboardPage() {
           <>
             <WaitingOrders count={data.orders_waiting} className="mb-6" />
             <Figures data={data} />
-            <SalesCard sales={data.sales} days={data.days} />
+            <SalesCard sales={data.sales} days={data.days} timeZone={data.time_zone} />
             <div className="mb-6 grid gap-6 lg:grid-cols-2">
               <PaymentsByMethod rows={data.payments_by_method} days={data.days} />
               <LowStock lowStock={data.low_stock} />

@@ -5,8 +5,19 @@ import { Card } from './Card'
 import { SalesChart } from './SalesChart'
 import { chartFormat } from './salesChart'
 
-/** The period's sales: totals, the chart, and the same figures as a table on request. */
-export function SalesCard({ sales, days }: { sales: readonly SalesDay[]; days: number }) {
+/**
+ * The period's sales: totals, the chart, and the same figures as a table on request. The days are
+ * the shop's (its time zone, from the server), said under the chart.
+ */
+export function SalesCard({
+  sales,
+  days,
+  timeZone,
+}: {
+  sales: readonly SalesDay[]
+  days: number
+  timeZone: string
+}) {
   const { t } = useTranslation()
   const format = useFormat()
   const day = chartFormat(format.lang).day
@@ -19,6 +30,9 @@ export function SalesCard({ sales, days }: { sales: readonly SalesDay[]; days: n
       className="mb-6"
     >
       <SalesChart sales={sales} label={t('dashboard.chartLabel', { days })} />
+      <p className="mt-2 text-slate-500 text-xs">
+        {t('dashboard.timeZone', { name: zoneName(timeZone, format.lang), zone: timeZone })}
+      </p>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-emerald-800 hover:underline">
           {t('dashboard.showTable')}
@@ -57,4 +71,21 @@ export function SalesCard({ sales, days }: { sales: readonly SalesDay[]; days: n
       </details>
     </Card>
   )
+}
+
+/**
+ * The zone's name in the owner's language ("Eastern European Time"), or its IANA name. UTC has no
+ * generic name (it reads "GMT+00:00"): its long one is taken instead.
+ */
+function zoneName(timeZone: string, lang: string): string {
+  const named = (style: 'long' | 'longGeneric') =>
+    new Intl.DateTimeFormat(lang, { timeZone, timeZoneName: style })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value
+  try {
+    const generic = named('longGeneric')
+    return (generic?.startsWith('GMT') ? named('long') : generic) ?? timeZone
+  } catch {
+    return timeZone
+  }
 }

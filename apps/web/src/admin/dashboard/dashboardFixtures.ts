@@ -15,7 +15,7 @@ export function dashboard(days = 30): Dashboard {
   period[days - 1] = { date: '2026-03-30', orders: 3, revenue_eur: 42.5 }
   period[days - 2] = { date: '2026-03-29', orders: 1, revenue_eur: 12 }
   return {
-    time_zone: 'UTC',
+    time_zone: 'Europe/Vilnius',
     days,
     sales: period,
     today: { orders: 3, revenue_eur: 42.5 },
