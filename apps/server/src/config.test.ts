@@ -17,6 +17,12 @@ describe('loadConfig', () => {
     })
   })
 
+  it('takes the key before DELIVERY_KEY for a rotation, and none by default', () => {
+    expect(loadConfig({}).deliveryKeyPrevious).toBeNull()
+    const env = { DELIVERY_KEY: 'n'.repeat(40), DELIVERY_KEY_PREVIOUS: 'o'.repeat(40) }
+    expect(loadConfig(env).deliveryKeyPrevious).toBe('o'.repeat(40))
+  })
+
   it('takes the shop’s time zone by its IANA name, UTC and old aliases included', () => {
     for (const zone of [
       'UTC',
@@ -57,6 +63,8 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ TELEGRAM_BOT_TOKEN: 'nope' }, /TELEGRAM_BOT_TOKEN/],
     // Unknown, an abbreviation or an offset (neither knows summer time), or not a name at all.
+    [{ DELIVERY_KEY_PREVIOUS: 'short' }, /DELIVERY_KEY_PREVIOUS/],
+    [{ DELIVERY_KEY: 'k'.repeat(40), DELIVERY_KEY_PREVIOUS: 'k'.repeat(40) }, /not the same/],
     [{ SHOP_TIME_ZONE: 'Mars/Olympus_Mons' }, /SHOP_TIME_ZONE/],
     [{ SHOP_TIME_ZONE: 'EET' }, /SHOP_TIME_ZONE/],
     [{ SHOP_TIME_ZONE: '+02:00' }, /SHOP_TIME_ZONE/],

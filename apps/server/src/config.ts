@@ -30,6 +30,11 @@ export interface AppConfig {
   jwtSecret: string | null
   /** Seals delivery codes (DELIVERY_KEY); generated into DATA_DIR when unset (secrets.ts). */
   deliveryKey: string | null
+  /**
+   * The key before DELIVERY_KEY during a rotation (DELIVERY_KEY_PREVIOUS): its codes are still
+   * read, and re-sealed under DELIVERY_KEY at start (decision 0029).
+   */
+  deliveryKeyPrevious: string | null
   logLevel: LogLevel
   /** Built web app served for every non-/api path; null disables serving it. */
   webDistDir: string | null
@@ -194,6 +199,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (deliveryKey !== null && deliveryKey.length < 32) {
     throw new ConfigError('DELIVERY_KEY must be at least 32 characters long')
   }
+  const deliveryKeyPrevious = text(env, 'DELIVERY_KEY_PREVIOUS')
+  if (deliveryKeyPrevious !== null && deliveryKeyPrevious.length < 32) {
+    throw new ConfigError('DELIVERY_KEY_PREVIOUS must be at least 32 characters long')
+  }
+  if (deliveryKeyPrevious !== null && deliveryKeyPrevious === deliveryKey) {
+    throw new ConfigError('DELIVERY_KEY_PREVIOUS must be the key before DELIVERY_KEY, not the same')
+  }
   const botToken = text(env, 'TELEGRAM_BOT_TOKEN')
   if (botToken !== null && !/^\d+:[\w-]{20,}$/.test(botToken)) {
     throw new ConfigError('TELEGRAM_BOT_TOKEN does not look like a bot token (<id>:<secret>)')
@@ -237,6 +249,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: flag(env, 'SEED_DEMO', true),
     jwtSecret,
     deliveryKey,
+    deliveryKeyPrevious,
     logLevel,
     webDistDir: webDist === 'off' ? null : path.resolve(webDist ?? DEFAULT_WEB_DIST_DIR),
     telegramBotToken: botToken,

@@ -79,6 +79,8 @@ async function main(): Promise<void> {
     await database.close()
   })
 
+  if (config.deliveryKeyPrevious) await rotateDeliveryKey(database, config, app.log)
+
   // While the shop has no active staff account, every start prints a fresh one-time link that
   // creates the owner (back-office.md, "Staff accounts"); earlier links stop working.
   const setupLink = await services.staff.setup.ownerLinkIfNoStaff()
@@ -95,6 +97,37 @@ async function main(): Promise<void> {
   })
   // The route schemas no request has needed yet, compiled now between requests.
   compileRemaining(app).catch((err: unknown) => app.log.error({ err }, 'a route schema failed'))
+}
+
+/**
+ * DELIVERY_KEY_PREVIOUS is set: the codes the previous key sealed are re-sealed under
+ * DELIVERY_KEY before the shop listens (decision 0029), and the log says when the old key can go.
+ */
+async function rotateDeliveryKey(
+  database: Database,
+  config: { deliveryKey: string; deliveryKeyPrevious: string | null },
+  log: { info: (message: string) => void; warn: (message: string) => void },
+): Promise<void> {
+  const [{ CodeVault }, { resealOnStart }] = await Promise.all([
+    import('./modules/delivery/code-vault.js'),
+    import('./modules/delivery/rotation.js'),
+  ])
+  const report = await resealOnStart(
+    database,
+    new CodeVault(config.deliveryKey, config.deliveryKeyPrevious),
+  )
+  if (report === null) {
+    log.info('delivery codes: another process is re-sealing them under the new DELIVERY_KEY')
+    return
+  }
+  log.info(
+    `delivery codes: ${report.resealed} re-sealed under the new DELIVERY_KEY; once every process runs with it, remove DELIVERY_KEY_PREVIOUS`,
+  )
+  if (report.unreadable > 0) {
+    log.warn(
+      `delivery codes: ${report.unreadable} open under neither DELIVERY_KEY nor DELIVERY_KEY_PREVIOUS (sealed under a key given neither way)`,
+    )
+  }
 }
 
 async function openAndMigrate(config: {

@@ -121,7 +121,10 @@ export function createServices(
   const paymentQueries = new PaymentQueries(db)
   const support = new SupportService(db, paymentQueries, { counters: rateLimits })
   const orders = new OrderService(db, paymentQueries)
-  const deliveryCodes = new DeliveryCodes(db, new CodeVault(config.deliveryKey))
+  const deliveryCodes = new DeliveryCodes(
+    db,
+    new CodeVault(config.deliveryKey, config.deliveryKeyPrevious),
+  )
   const paymentSummaries = (ids: readonly number[]) => paymentQueries.summariesOf(ids)
   const users = new UserService(db, { orders, support })
   const balance = new BalanceService(db, users, (paymentId) => orders.firstCodeOf(paymentId))

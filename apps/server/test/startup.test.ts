@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, queryRows } from '../src/db/client.js'
+import { CodeVault } from '../src/modules/delivery/code-vault.js'
 import { onPostgres } from './helpers.js'
 import { personalDataIn } from './reliability/personal-data.js'
 import { fromSource, killServers, spawnServer, startServer } from './support/process.js'
@@ -65,4 +66,41 @@ describe.skipIf(onPostgres)('npm start on the embedded database', () => {
     }
     expect(first.output()).toContain('back office: create the owner account at')
   }, 120_000)
+
+  it('re-seals the delivery codes under a new DELIVERY_KEY, given the one before', async () => {
+    // The first start generated the key and kept it in the folder (no DELIVERY_KEY was set).
+    const before = fs.readFileSync(path.join(dataDir, 'delivery-key'), 'utf8').trim()
+    const after = 'a-new-delivery-key-for-the-rotation-0123456789'
+    const rotating = await startServer({
+      ...shop(),
+      env: { ...shop().env, DELIVERY_KEY: after, DELIVERY_KEY_PREVIOUS: before },
+    })
+    expect(await rotating.stop()).toBe(0)
+    const said = /delivery codes: (\d+) re-sealed under the new DELIVERY_KEY/.exec(
+      rotating.output(),
+    )
+    const sealed = await sealedCodes()
+    expect(sealed.length).toBeGreaterThan(0)
+    expect(Number(said?.[1])).toBe(sealed.length)
+    // Every code, sold or not, now opens under the new key alone, and its fingerprint is the new one.
+    const vault = new CodeVault(after)
+    for (const row of sealed) {
+      const code = vault.open(row.sealed)
+      expect(code).not.toBeNull()
+      expect(row.fingerprint).toBe(vault.fingerprint(row.product_id, code ?? ''))
+    }
+    expect(sealed.every((row) => new CodeVault(before).open(row.sealed) === null)).toBe(true)
+  }, 120_000)
 })
+
+async function sealedCodes() {
+  const database = await openDatabase({ dataDir })
+  try {
+    return await queryRows<{ product_id: number; sealed: string; fingerprint: string }>(
+      database.db,
+      'select product_id, sealed, fingerprint from delivery_codes',
+    )
+  } finally {
+    await database.close()
+  }
+}

@@ -54,6 +54,7 @@ export class DeliveryCodes {
       }
       firstLine.set(print, i)
     })
+    await this.#refuseCodesSealedBefore(tx, productId, lines)
     const inserted = await tx
       .insert(deliveryCodes)
       .values(
@@ -71,6 +72,26 @@ export class DeliveryCodes {
       throw new AppError('CODE_DUPLICATE', `Line ${line} is a code this product already has.`)
     }
     return inserted.length
+  }
+
+  /**
+   * While a key rotation is under way, codes not yet re-sealed carry the previous key's
+   * fingerprint, which the unique index cannot compare with a new one: they are looked up too.
+   */
+  async #refuseCodesSealedBefore(tx: Tx, productId: number, lines: readonly string[]) {
+    if (!this.vault.rotating) return
+    const before = lines.map((code) => this.vault.previousFingerprint(productId, code) ?? '')
+    const [found] = await tx
+      .select({ fingerprint: deliveryCodes.fingerprint })
+      .from(deliveryCodes)
+      .where(
+        and(eq(deliveryCodes.productId, productId), inArray(deliveryCodes.fingerprint, before)),
+      )
+      .limit(1)
+    if (found) {
+      const line = before.indexOf(found.fingerprint) + 1
+      throw new AppError('CODE_DUPLICATE', `Line ${line} is a code this product already has.`)
+    }
   }
 
   async counts(productId: number, tx: DbOrTx = this.db): Promise<DeliveryCodeCounts> {
