@@ -6,14 +6,19 @@ import { tz } from '@date-fns/tz'
 import {
   addDays,
   eachDayOfInterval,
-  format,
   startOfDay as zoneStartOfDay,
   startOfMonth as zoneStartOfMonth,
 } from 'date-fns'
 
 /** 'YYYY-MM-DD' of the day `at` falls in, in `timeZone`. */
 export function dayKey(at: Date, timeZone: string): string {
-  return format(at, 'yyyy-MM-dd', { in: tz(timeZone) })
+  return keyOf(tz(timeZone)(at))
+}
+
+/** 'YYYY-MM-DD' of a date in its own zone (a TZDate's getters read its zone's calendar). */
+function keyOf(day: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`
 }
 
 /** The midnight (in `timeZone`) starting the day `at` falls in, moved by `offsetDays` days. */
@@ -30,10 +35,6 @@ export function startOfMonth(at: Date, timeZone: string): Date {
 /** The keys of the last `days` days ending with the day of `now`, oldest first. */
 export function periodDays(now: Date, days: number, timeZone: string): string[] {
   const zone = tz(timeZone)
-  return eachDayOfInterval(
-    { start: addDays(now, -(days - 1), { in: zone }), end: now },
-    {
-      in: zone,
-    },
-  ).map((day) => format(day, 'yyyy-MM-dd', { in: zone }))
+  const start = addDays(now, -(days - 1), { in: zone })
+  return eachDayOfInterval({ start, end: now }, { in: zone }).map(keyOf)
 }
