@@ -83,28 +83,18 @@ export interface AppConfig {
 export const DEFAULT_SHOP_TIME_ZONE = 'Europe/Vilnius'
 
 /**
- * A time zone by its IANA name, as both Intl (the day's keys, date-fns) and PostgreSQL (`at time
- * zone`, the sales per day) know it. Abbreviations and offsets are refused: a name such as
- * "EET" or "+02:00" knows no summer time.
+ * A time zone by its IANA name (`Area/City`, or `UTC`), which the database's `at time zone` reads
+ * (the start asks the database whether it knows it: main.ts). Abbreviations and offsets are
+ * refused: a name such as "EET" or "+02:00" knows no summer time.
  */
 function timeZone(env: Env, name: string, fallback: string): string {
   const raw = text(env, name) ?? fallback
-  const named = raw === 'UTC' || /^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)+$/.test(raw)
-  if (!named || !knownToIntl(raw)) {
+  if (raw !== 'UTC' && !/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)+$/.test(raw)) {
     throw new ConfigError(
       `${name} must be an IANA time zone such as Europe/Vilnius or UTC, got "${raw}"`,
     )
   }
   return raw
-}
-
-function knownToIntl(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
 }
 
 export type RateProviderName = 'fixed' | 'coingecko' | 'kraken'

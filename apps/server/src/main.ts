@@ -131,6 +131,7 @@ async function rotateDeliveryKey(
 }
 
 async function openAndMigrate(config: {
+  shopTimeZone: string
   databaseUrl: string | null
   dataDir: string
   seedDemo: boolean
@@ -138,6 +139,12 @@ async function openAndMigrate(config: {
 }): Promise<Database> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   try {
+    const { knowsTimeZone } = await import('./modules/dashboard/days.js')
+    if (!(await knowsTimeZone(database.db, config.shopTimeZone))) {
+      throw new ConfigError(
+        `SHOP_TIME_ZONE "${config.shopTimeZone}" is not a time zone the database knows`,
+      )
+    }
     await database.migrate()
     if (config.seedDemo) {
       const { isEmptyShop, seedDemo } = await import('./db/seed/seed-demo.js')

@@ -28,6 +28,7 @@ import { CatalogService } from './modules/catalog/service.js'
 import { StockService } from './modules/catalog/stock.js'
 import { AdminCoupons } from './modules/coupons/admin.js'
 import { CouponService } from './modules/coupons/service.js'
+import { shopDays } from './modules/dashboard/days.js'
 import { DashboardService } from './modules/dashboard/service.js'
 import { CodeVault } from './modules/delivery/code-vault.js'
 import { DeliveryCodes } from './modules/delivery/service.js'
@@ -292,6 +293,7 @@ export function createServices(
         openTickets: () => support.openCount(),
         runningOut: (threshold, limit) => stock.runningOut(threshold, limit),
         money: () => services.adminMoney.status.status(),
+        days: (now, days, timeZone) => shopDays(db, now, days, timeZone),
       },
       config.shopTimeZone,
     ),

@@ -67,6 +67,17 @@ describe.skipIf(onPostgres)('npm start on the embedded database', () => {
     expect(first.output()).toContain('back office: create the owner account at')
   }, 120_000)
 
+  it('refuses a SHOP_TIME_ZONE the database does not know, naming it', async () => {
+    const refused = await spawnServer({
+      ...shop(),
+      env: { ...shop().env, SHOP_TIME_ZONE: 'Mars/Olympus_Mons' },
+    })
+    expect(await refused.exited).toBe(1)
+    expect(refused.output()).toContain(
+      'Cannot start the shop: SHOP_TIME_ZONE "Mars/Olympus_Mons" is not a time zone the database knows',
+    )
+  }, 60_000)
+
   it('re-seals the delivery codes under a new DELIVERY_KEY, given the one before', async () => {
     // The first start generated the key and kept it in the folder (no DELIVERY_KEY was set).
     const before = fs.readFileSync(path.join(dataDir, 'delivery-key'), 'utf8').trim()

@@ -6,7 +6,7 @@ import type { Dashboard } from '@shop/contract'
 import { and, eq, lte, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, products, supportCategories } from '../../src/db/schema.js'
-import { startOfDay } from '../../src/modules/dashboard/days.js'
+import { shopDays } from '../../src/modules/dashboard/days.js'
 import { type SignedUpUser, signUp, TEST_DELIVERY_KEY, type TestApp } from '../helpers.js'
 import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
 import { createCodeProduct, createProduct } from '../support/factories.js'
@@ -211,7 +211,7 @@ describe('the figures', () => {
       .json()
       .orders.filter((o: { status: string }) => o.status === 'completed')
     // A minute after midnight in Vilnius: still the day before in UTC (22:01 or 21:01).
-    const midnight = startOfDay(new Date(), SHOP_ZONE)
+    const { periodStart: midnight } = await shopDays(t.database.db, new Date(), 1, SHOP_ZONE)
     const moveTo = (at: Date) =>
       t.database.db
         .update(orders)

@@ -1,40 +1,66 @@
-// The shop's days in its time zone (SHOP_TIME_ZONE): a day's key as the database writes it
-// ('YYYY-MM-DD'), the midnight that starts a day or a month, and a period's keys. A day in a zone
-// with summer time is 23 or 25 hours long twice a year, so days are stepped in the zone's
-// calendar (date-fns with @date-fns/tz), never as 24 hours.
-import { tz } from '@date-fns/tz'
-import {
-  addDays,
-  eachDayOfInterval,
-  startOfDay as zoneStartOfDay,
-  startOfMonth as zoneStartOfMonth,
-} from 'date-fns'
+// The shop's days in its time zone (SHOP_TIME_ZONE, decision 0028): today's key as the database
+// writes it ('YYYY-MM-DD'), the midnight that starts the period and the month, and the period's
+// keys. The database does the zone's arithmetic (`at time zone`, PostgreSQL's own time-zone data,
+// which PGlite carries too): the first Intl.DateTimeFormat a Node process makes maps about 8 MB
+// of ICU's data, a twentieth of the shop's memory budget, for what one query answers. A day with a
+// summer-time change is 23 or 25 hours long: days are stepped on the zone's calendar, never as 24
+// hours.
+import { sql } from 'drizzle-orm'
+import { type DbOrTx, queryRows } from '../../db/client.js'
 
-/** 'YYYY-MM-DD' of the day `at` falls in, in `timeZone`. */
-export function dayKey(at: Date, timeZone: string): string {
-  return keyOf(tz(timeZone)(at))
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export interface ShopDays {
+  /** Today's key in the zone, 'YYYY-MM-DD'. */
+  today: string
+  /** The key of the first day of today's month. */
+  monthKey: string
+  /** The keys of the period, oldest first, today last. */
+  period: string[]
+  /** The zone's midnight starting the period's first day. */
+  periodStart: Date
+  /** The zone's midnight starting the month. */
+  monthStart: Date
 }
 
-/** 'YYYY-MM-DD' of a date in its own zone (a TZDate's getters read its zone's calendar). */
-function keyOf(day: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0')
-  return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`
+/** The last `days` days ending with the day of `now`, in `timeZone`. */
+export async function shopDays(
+  db: DbOrTx,
+  now: Date,
+  days: number,
+  timeZone: string,
+): Promise<ShopDays> {
+  const [row] = await queryRows<{ today: string; period_start: number; month_start: number }>(
+    db,
+    sql`select to_char(local, 'YYYY-MM-DD') as today,
+        extract(epoch from (date_trunc('day', local) - ${days - 1} * interval '1 day')
+          at time zone ${timeZone})::float8 * 1000 as period_start,
+        extract(epoch from date_trunc('month', local) at time zone ${timeZone})::float8 * 1000
+          as month_start
+      from (select ${now.toISOString()}::timestamptz at time zone ${timeZone} as local) as now`,
+  )
+  if (!row) throw new Error('the database gave no day')
+  const today = row.today
+  return {
+    today,
+    monthKey: `${today.slice(0, 7)}-01`,
+    period: Array.from({ length: days }, (_, i) => daysBefore(today, days - 1 - i)),
+    periodStart: new Date(Number(row.period_start)),
+    monthStart: new Date(Number(row.month_start)),
+  }
 }
 
-/** The midnight (in `timeZone`) starting the day `at` falls in, moved by `offsetDays` days. */
-export function startOfDay(at: Date, timeZone: string, offsetDays = 0): Date {
-  const zone = tz(timeZone)
-  return new Date(zoneStartOfDay(addDays(at, offsetDays, { in: zone }), { in: zone }).getTime())
+/** Whether the database knows `timeZone` (a start refuses a SHOP_TIME_ZONE it does not). */
+export async function knowsTimeZone(db: DbOrTx, timeZone: string): Promise<boolean> {
+  try {
+    await queryRows(db, sql`select now() at time zone ${timeZone} as local`)
+    return true
+  } catch {
+    return false
+  }
 }
 
-/** The midnight (in `timeZone`) starting the month `at` falls in. */
-export function startOfMonth(at: Date, timeZone: string): Date {
-  return new Date(zoneStartOfMonth(at, { in: tz(timeZone) }).getTime())
-}
-
-/** The keys of the last `days` days ending with the day of `now`, oldest first. */
-export function periodDays(now: Date, days: number, timeZone: string): string[] {
-  const zone = tz(timeZone)
-  const start = addDays(now, -(days - 1), { in: zone })
-  return eachDayOfInterval({ start, end: now }, { in: zone }).map(keyOf)
+/** The calendar day `count` days before `key` ('YYYY-MM-DD'): dates only, no zone. */
+function daysBefore(key: string, count: number): string {
+  return new Date(Date.parse(`${key}T00:00:00Z`) - count * DAY_MS).toISOString().slice(0, 10)
 }

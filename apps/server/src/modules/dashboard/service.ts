@@ -10,7 +10,7 @@ import {
   LOW_STOCK_THRESHOLD,
   type MoneyStatus,
 } from '@shop/contract'
-import { dayKey, periodDays, startOfDay, startOfMonth } from './days.js'
+import type { ShopDays } from './days.js'
 
 type Method = 'balance' | 'crypto'
 type Kind = 'checkout' | 'topup'
@@ -47,6 +47,8 @@ export interface DashboardPorts {
   }>
   /** The rate, the watcher and the unmatched transfers (the money screens' status). */
   money(): Promise<MoneyStatus>
+  /** The last `days` days ending with the day of `now`, in `timeZone` (days.ts). */
+  days(now: Date, days: number, timeZone: string): Promise<ShopDays>
 }
 
 /** The payments a shop can have: a balance top-up does not exist (top-ups are paid in SOL). */
@@ -66,10 +68,12 @@ export class DashboardService {
 
   /** The figures of the last `days` days, today included. */
   async read(days: number): Promise<Dashboard> {
-    const now = this.now()
     const zone = this.timeZone
-    const periodStart = startOfDay(now, zone, -(days - 1))
-    const monthStart = startOfMonth(now, zone)
+    const { today, monthKey, period, periodStart, monthStart } = await this.ports.days(
+      this.now(),
+      days,
+      zone,
+    )
     // One sales query covers both the period and the month, whichever began first.
     const salesFrom = periodStart < monthStart ? periodStart : monthStart
     const [sales, waiting, payments, tickets, low, money] = await Promise.all([
@@ -88,15 +92,14 @@ export class DashboardService {
         revenue_eur: centsToEuros(cents),
       }
     }
-    const monthKey = dayKey(monthStart, zone)
     return {
       time_zone: zone,
       days,
-      sales: periodDays(now, days, zone).map((date) => {
+      sales: period.map((date) => {
         const day = byDay.get(date)
         return { date, orders: day?.orders ?? 0, revenue_eur: centsToEuros(day?.cents ?? 0) }
       }),
-      today: figures(sales.filter((row) => row.day === dayKey(now, zone))),
+      today: figures(sales.filter((row) => row.day === today)),
       this_month: figures(sales.filter((row) => row.day >= monthKey)),
       payments_by_method: METHOD_ROWS.map(({ method, kind }) => {
         const row = payments.confirmed.find((x) => x.method === method && x.kind === kind)
