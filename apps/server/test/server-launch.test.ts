@@ -30,6 +30,7 @@ describe('how the shop is started', () => {
     const launch = serverLaunch()
     expect(launch.flags).toContain('--max-semi-space-size=2')
     expect(launch.env.MALLOC_MMAP_THRESHOLD_).toBe('131072')
+    expect(launch.env.MALLOC_ARENA_MAX).toBe('2')
     expect(SERVER_BUNDLE.endsWith(path.join('apps', 'server', 'bundle', 'shop.mjs'))).toBe(true)
   })
 })
