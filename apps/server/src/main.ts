@@ -139,7 +139,7 @@ async function openAndMigrate(config: {
 }): Promise<Database> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   try {
-    const { knowsTimeZone } = await import('./modules/dashboard/days.js')
+    const { knowsTimeZone } = await import('./db/calendar.js')
     if (!(await knowsTimeZone(database.db, config.shopTimeZone))) {
       throw new ConfigError(
         `SHOP_TIME_ZONE "${config.shopTimeZone}" is not a time zone the database knows`,

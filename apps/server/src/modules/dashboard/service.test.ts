@@ -1,10 +1,9 @@
 // The dashboard counts the shop's days (SHOP_TIME_ZONE): what it asks the modules for and how it
-// reads their rows, with ports that answer as the database would (test/dashboard-days.test.ts
+// reads their rows, with ports that answer as the database would (test/calendar.test.ts
 // checks the database's days for the same instants) and record what they were asked.
 import type { MoneyStatus } from '@shop/contract'
 import { describe, expect, it } from 'vitest'
-import type { ShopDays } from './days.js'
-import { type DashboardPorts, DashboardService } from './service.js'
+import { type DashboardPorts, DashboardService, type ShopDays } from './service.js'
 
 const MONEY: MoneyStatus = {
   rate: {

@@ -10,7 +10,20 @@ import {
   LOW_STOCK_THRESHOLD,
   type MoneyStatus,
 } from '@shop/contract'
-import type { ShopDays } from './days.js'
+
+/** The shop's days as the database counts them in the shop's zone (db/calendar.ts). */
+export interface ShopDays {
+  /** Today's key in the zone, 'YYYY-MM-DD'. */
+  today: string
+  /** The key of the first day of today's month. */
+  monthKey: string
+  /** The keys of the period, oldest first, today last. */
+  period: string[]
+  /** The zone's midnight starting the period's first day. */
+  periodStart: Date
+  /** The zone's midnight starting the month. */
+  monthStart: Date
+}
 
 type Method = 'balance' | 'crypto'
 type Kind = 'checkout' | 'topup'
@@ -47,7 +60,7 @@ export interface DashboardPorts {
   }>
   /** The rate, the watcher and the unmatched transfers (the money screens' status). */
   money(): Promise<MoneyStatus>
-  /** The last `days` days ending with the day of `now`, in `timeZone` (days.ts). */
+  /** The last `days` days ending with the day of `now`, in `timeZone` (db/calendar.ts). */
   days(now: Date, days: number, timeZone: string): Promise<ShopDays>
 }
 

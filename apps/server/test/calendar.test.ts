@@ -1,9 +1,9 @@
-// The shop's days in its zone as the database counts them (modules/dashboard/days.ts), across
+// The shop's days in its zone as the database counts them (db/calendar.ts), across
 // Lithuania's summer-time changes (2026: 29 March, a day of 23 hours; 25 October, of 25), against
 // UTC's, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { knowsTimeZone, shopDays } from '../src/db/calendar.js'
 import type { Database } from '../src/db/client.js'
-import { knowsTimeZone, shopDays } from '../src/modules/dashboard/days.js'
 import { createTestDatabase } from './support/test-database.js'
 
 const VILNIUS = 'Europe/Vilnius'

@@ -1,27 +1,15 @@
-// The shop's days in its time zone (SHOP_TIME_ZONE, decision 0028): today's key as the database
-// writes it ('YYYY-MM-DD'), the midnight that starts the period and the month, and the period's
-// keys. The database does the zone's arithmetic (`at time zone`, PostgreSQL's own time-zone data,
+// The shop's days in its time zone (SHOP_TIME_ZONE, decision 0028), for the dashboard (its port
+// `days`, wired by services.ts): today's key as the database writes it ('YYYY-MM-DD'), the
+// midnight that starts the period and the month, and the period's keys. No table is read. The database does the zone's arithmetic (`at time zone`, PostgreSQL's own time-zone data,
 // which PGlite carries too): the first Intl.DateTimeFormat a Node process makes maps about 8 MB
 // of ICU's data, a twentieth of the shop's memory budget, for what one query answers. A day with a
 // summer-time change is 23 or 25 hours long: days are stepped on the zone's calendar, never as 24
 // hours.
 import { sql } from 'drizzle-orm'
-import { type DbOrTx, queryRows } from '../../db/client.js'
+import type { ShopDays } from '../modules/dashboard/service.js'
+import { type DbOrTx, queryRows } from './client.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-
-export interface ShopDays {
-  /** Today's key in the zone, 'YYYY-MM-DD'. */
-  today: string
-  /** The key of the first day of today's month. */
-  monthKey: string
-  /** The keys of the period, oldest first, today last. */
-  period: string[]
-  /** The zone's midnight starting the period's first day. */
-  periodStart: Date
-  /** The zone's midnight starting the month. */
-  monthStart: Date
-}
 
 /** The last `days` days ending with the day of `now`, in `timeZone`. */
 export async function shopDays(
