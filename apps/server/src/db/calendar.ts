@@ -1,13 +1,15 @@
 // The shop's days in its time zone (SHOP_TIME_ZONE, decision 0028), for the dashboard (its port
 // `days`, wired by services.ts): today's key as the database writes it ('YYYY-MM-DD'), the
-// midnight that starts the period and the month, and the period's keys. No table is read. The database does the zone's arithmetic (`at time zone`, PostgreSQL's own time-zone data,
-// which PGlite carries too): the first Intl.DateTimeFormat a Node process makes maps about 8 MB
-// of ICU's data, a twentieth of the shop's memory budget, for what one query answers. A day with a
+// midnight that starts the period and the month, and the period's keys. No table is read.
+// The database does the zone's arithmetic (`at time zone`, PostgreSQL's own time-zone data, which
+// PGlite carries too): the first Intl.DateTimeFormat a Node process makes maps about 8 MB of ICU's
+// data, a twentieth of the shop's memory budget, for what one query answers. A day with a
 // summer-time change is 23 or 25 hours long: days are stepped on the zone's calendar, never as 24
 // hours.
 import { sql } from 'drizzle-orm'
 import type { ShopDays } from '../modules/dashboard/service.js'
 import { type DbOrTx, queryRows } from './client.js'
+import { isInvalidParameter } from './errors.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -43,8 +45,10 @@ export async function knowsTimeZone(db: DbOrTx, timeZone: string): Promise<boole
   try {
     await queryRows(db, sql`select now() at time zone ${timeZone} as local`)
     return true
-  } catch {
-    return false
+  } catch (error) {
+    // Anything else (the database unreachable, say) is not the zone's fault.
+    if (isInvalidParameter(error)) return false
+    throw error
   }
 }
 

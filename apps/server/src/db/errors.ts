@@ -2,6 +2,7 @@
 // node-postgres and PGlite put the SQLSTATE on the error, Drizzle wraps it as the cause.
 const UNIQUE_VIOLATION = '23505'
 const DEADLOCK_DETECTED = '40P01'
+const INVALID_PARAMETER_VALUE = '22023'
 
 /** Whether the error, or one of its causes, carries this SQLSTATE. */
 function hasSqlState(error: unknown, state: string): boolean {
@@ -16,6 +17,11 @@ function hasSqlState(error: unknown, state: string): boolean {
 /** A unique key refused the row (a code, a name or an amount taken meanwhile). */
 export function isUniqueViolation(error: unknown): boolean {
   return hasSqlState(error, UNIQUE_VIOLATION)
+}
+
+/** A parameter PostgreSQL does not accept (such as a time zone it does not know). */
+export function isInvalidParameter(error: unknown): boolean {
+  return hasSqlState(error, INVALID_PARAMETER_VALUE)
 }
 
 /** PostgreSQL rolled the transaction back as a deadlock victim. */

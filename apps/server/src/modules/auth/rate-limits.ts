@@ -120,15 +120,7 @@ export class AuthRateLimits {
     const rule = this.limits.loginPerClient
     const client = await this.store.increment(counter, rule.windowMs)
     if (client.count > rule.max) throw tooManyAttempts(client.resetInMs)
-    let result: T
-    try {
-      result = await attempt()
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === 'INVALID_CREDENTIALS')) {
-        await this.store.decrement(counter)
-      }
-      throw error
-    }
+    const result = await this.#countedIfWrong(counter, 'INVALID_CREDENTIALS', attempt)
     await this.store.decrement(counter)
     return result
   }
@@ -146,18 +138,29 @@ export class AuthRateLimits {
       await this.store.decrement(counter)
       throw tooManyAttempts(tries.resetInMs)
     }
-    let result: T
+    const result = await this.#countedIfWrong(counter, 'PASSWORD_WRONG', attempt)
+    // The right password: the earlier wrong ones were the owner's typos.
+    await this.store.remove(counter)
+    return result
+  }
+
+  /**
+   * Runs an attempt already counted on `counter`: a failure with `wrongGuess` keeps the count,
+   * any other failure (the server's, or a refusal that checked nothing) takes it back.
+   */
+  async #countedIfWrong<T>(
+    counter: string,
+    wrongGuess: string,
+    attempt: () => Promise<T>,
+  ): Promise<T> {
     try {
-      result = await attempt()
+      return await attempt()
     } catch (error) {
-      if (!(error instanceof AppError && error.code === 'PASSWORD_WRONG')) {
+      if (!(error instanceof AppError && error.code === wrongGuess)) {
         await this.store.decrement(counter)
       }
       throw error
     }
-    // The right password: the earlier wrong ones were the owner's typos.
-    await this.store.remove(counter)
-    return result
   }
 
   /** Runs a sign-up under the per-client limit; only accounts actually created count. */

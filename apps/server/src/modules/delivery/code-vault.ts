@@ -65,13 +65,17 @@ export class CodeVault {
   }
 
   /**
-   * A code sealed under the previous key, sealed and fingerprinted under the current one; null
-   * when it already is under the current key, or opens under neither (a key that was lost).
+   * A code sealed under the previous key, sealed and fingerprinted under the current one;
+   * 'current' when it already is under the current key, 'unreadable' when it opens under neither
+   * (a key that was lost).
    */
-  resealed(productId: number, sealed: string): { sealed: string; fingerprint: string } | null {
-    if (this.#previous === null || this.#current.seal.openOrNull(sealed) !== null) return null
-    const code = this.#previous.seal.openOrNull(sealed)
-    if (code === null) return null
+  resealed(
+    productId: number,
+    sealed: string,
+  ): { sealed: string; fingerprint: string } | 'current' | 'unreadable' {
+    if (this.#current.seal.openOrNull(sealed) !== null) return 'current'
+    const code = this.#previous?.seal.openOrNull(sealed) ?? null
+    if (code === null) return 'unreadable'
     return { sealed: this.seal(code), fingerprint: this.fingerprint(productId, code) }
   }
 }

@@ -40,8 +40,8 @@ export async function resealDeliveryCodes(db: Db, vault: CodeVault): Promise<Res
       []
     for (const row of rows) {
       const next = vault.resealed(row.productId, row.sealed)
-      if (next) changes.push({ id: row.id, sealed: row.sealed, next })
-      else if (vault.open(row.sealed) === null) report.unreadable++
+      if (next === 'unreadable') report.unreadable++
+      else if (next !== 'current') changes.push({ id: row.id, sealed: row.sealed, next })
     }
     await db.transaction(async (tx) => {
       for (const change of changes) {
