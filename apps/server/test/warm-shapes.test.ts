@@ -1,0 +1,70 @@
+// Decision 0030: V8 lays out a constructor's objects at its 7th instance from those still in the
+// heap; after six answered requests and a full collection, every later node:http response of
+// the process is built in dictionary mode. warmHttpShapes prevents it, and the shop runs it.
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { generateKeyPairSigner } from '@solana/kit'
+import { afterAll, describe, expect, it } from 'vitest'
+import { onPostgres } from './helpers.js'
+import { freePort, fromSource, killServers, startServer } from './support/process.js'
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url))
+const run = promisify(execFile)
+
+async function layoutsAfterACollection(mode: 'cold' | 'warm'): Promise<boolean[]> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', '--expose-gc', 'test/support/layout-child.ts', mode],
+    { cwd: serverDir },
+  )
+  return JSON.parse(stdout) as boolean[]
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-layout-'))
+
+afterAll(() => {
+  killServers()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+describe('node:http object layouts', () => {
+  it('without the warm-up, responses after six answered ones and a full collection are in dictionary mode', async () => {
+    const fast = await layoutsAfterACollection('cold')
+    expect(fast).toEqual([true, true, true, true, true, true, false, false, false])
+  })
+
+  it('after warmHttpShapes they stay in fast mode', async () => {
+    const fast = await layoutsAfterACollection('warm')
+    expect(fast).toEqual(Array(9).fill(true))
+  })
+
+  it.skipIf(onPostgres)('the shop warms them before it serves anyone', async () => {
+    const out = path.join(dir, 'layouts.txt')
+    const shop = await startServer(
+      fromSource(
+        {
+          // As in production: the Solana RPC is another process (here one at which nothing
+          // listens), so no local chain in the shop serves HTTP before its first customer.
+          SOLANA_RPC_URL: `http://127.0.0.1:${await freePort()}`,
+          MERCHANT_WALLET: (await generateKeyPairSigner()).address,
+          RATE_PROVIDER: 'fixed',
+          DATA_DIR: path.join(dir, 'data'),
+          DATABASE_URL: '',
+          WEB_DIST_DIR: 'off',
+          LAYOUT_OUT: out,
+        },
+        ['--expose-gc', '--import', './test/support/layout-preload.ts'],
+      ),
+    )
+    const health = async () => (await fetch(`${shop.baseUrl}/api/health`)).text()
+    for (let i = 0; i < 6; i++) await health()
+    await new Promise((resolve) => setTimeout(resolve, 300)) // the collections after the 6th
+    for (let i = 0; i < 3; i++) await health()
+    await shop.stop()
+    expect(fs.readFileSync(out, 'utf8').trim().split('\n')).toEqual(Array(9).fill('true'))
+  })
+})
