@@ -1,7 +1,10 @@
 // Decision 0030: V8 lays out a constructor's objects at its 7th instance from those still in the
 // heap; after six answered requests and a full collection, every later node:http response of
-// the process is built in dictionary mode. warmHttpShapes prevents it, and the shop runs it.
-import { execFile } from 'node:child_process'
+// the process is built in dictionary mode. And the maps of process.nextTick's tick objects,
+// rebuilt after each collection, leave its inline caches megamorphic. warmHttpShapes prevents
+// both, and the shop runs it.
+import { execFile, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -24,6 +27,35 @@ async function layoutsAfterACollection(mode: 'cold' | 'warm'): Promise<boolean[]
   return JSON.parse(stdout) as boolean[]
 }
 
+/** The states of the inline caches that add the tick literal's properties, in order. */
+async function tickLiteralCaches(mode: 'cold' | 'keep'): Promise<string[]> {
+  // %DebugPrint writes through V8's own stdout, which a pipe loses part of at exit: a file.
+  const file = path.join(dir, `tick-feedback-${mode}.txt`)
+  const out = fs.openSync(file, 'w')
+  try {
+    const child = spawn(
+      process.execPath,
+      [
+        '--conditions=source',
+        '--import',
+        'tsx',
+        '--expose-gc',
+        'test/support/tick-feedback-child.ts',
+        mode,
+      ],
+      { cwd: serverDir, stdio: ['ignore', out, 'inherit'] },
+    )
+    const [code] = (await once(child, 'exit')) as [number | null]
+    expect(code).toBe(0)
+  } finally {
+    fs.closeSync(out)
+  }
+  const printed = fs.readFileSync(file, 'utf8')
+  return [...printed.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map(
+    (match) => match[1] ?? '',
+  )
+}
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-layout-'))
 
 afterAll(() => {
@@ -40,6 +72,15 @@ describe('node:http object layouts', () => {
   it('after warmHttpShapes they stay in fast mode', async () => {
     const fast = await layoutsAfterACollection('warm')
     expect(fast).toEqual(Array(9).fill(true))
+  })
+
+  it('ticks that die between collections leave process.nextTick megamorphic; one kept tick keeps it monomorphic', async () => {
+    const cold = await tickLiteralCaches('cold')
+    expect(cold.length).toBeGreaterThanOrEqual(4) // async id, trigger id, callback, args
+    expect(cold).toContain('MEGAMORPHIC')
+    const kept = await tickLiteralCaches('keep')
+    expect(kept).toEqual(Array(kept.length).fill('MONOMORPHIC'))
+    expect(kept.length).toBe(cold.length)
   })
 
   it.skipIf(onPostgres)('the shop warms them before it serves anyone', async () => {
