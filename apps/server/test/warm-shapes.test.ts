@@ -3,46 +3,32 @@
 // the process is built in dictionary mode. And the maps of process.nextTick's tick objects,
 // rebuilt after each collection, leave its inline caches megamorphic. warmHttpShapes prevents
 // both, and the shop runs it.
-import { execFile, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { generateKeyPairSigner } from '@solana/kit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { onPostgres } from './helpers.js'
 import { freePort, fromSource, killServers, startServer } from './support/process.js'
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
-const run = promisify(execFile)
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-layout-'))
 
-async function layoutsAfterACollection(mode: 'cold' | 'warm'): Promise<boolean[]> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', '--expose-gc', 'test/support/layout-child.ts', mode],
-    { cwd: serverDir },
-  )
-  return JSON.parse(stdout) as boolean[]
-}
-
-/** The states of the inline caches that add the tick literal's properties, in order. */
-async function tickLiteralCaches(mode: 'cold' | 'keep'): Promise<string[]> {
-  // %DebugPrint writes through V8's own stdout, which a pipe loses part of at exit: a file.
-  const file = path.join(dir, `tick-feedback-${mode}.txt`)
+/**
+ * Runs test/support/`script` in a process of its own (V8's layouts and caches are per process),
+ * with `warm` after warmHttpShapes as main.ts runs it; what it printed. Its stdout goes to a file:
+ * %DebugPrint writes through V8's own stdout, which a pipe loses part of at exit.
+ */
+async function printedBy(script: string, mode: 'cold' | 'warm'): Promise<string> {
+  const file = path.join(dir, `${script}-${mode}.txt`)
   const out = fs.openSync(file, 'w')
   try {
     const child = spawn(
       process.execPath,
-      [
-        '--conditions=source',
-        '--import',
-        'tsx',
-        '--expose-gc',
-        'test/support/tick-feedback-child.ts',
-        mode,
-      ],
+      ['--conditions=source', '--import', 'tsx', '--expose-gc', `test/support/${script}`, mode],
       { cwd: serverDir, stdio: ['ignore', out, 'inherit'] },
     )
     const [code] = (await once(child, 'exit')) as [number | null]
@@ -50,13 +36,20 @@ async function tickLiteralCaches(mode: 'cold' | 'keep'): Promise<string[]> {
   } finally {
     fs.closeSync(out)
   }
-  const printed = fs.readFileSync(file, 'utf8')
+  return fs.readFileSync(file, 'utf8')
+}
+
+async function layoutsAfterACollection(mode: 'cold' | 'warm'): Promise<boolean[]> {
+  return JSON.parse(await printedBy('layout-child.ts', mode)) as boolean[]
+}
+
+/** The states of the inline caches that add the tick literal's properties, in order. */
+async function tickLiteralCaches(mode: 'cold' | 'warm'): Promise<string[]> {
+  const printed = await printedBy('tick-feedback-child.ts', mode)
   return [...printed.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map(
     (match) => match[1] ?? '',
   )
 }
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-layout-'))
 
 afterAll(() => {
   killServers()
@@ -78,7 +71,7 @@ describe('node:http object layouts', () => {
     const cold = await tickLiteralCaches('cold')
     expect(cold.length).toBeGreaterThanOrEqual(4) // async id, trigger id, callback, args
     expect(cold).toContain('MEGAMORPHIC')
-    const kept = await tickLiteralCaches('keep')
+    const kept = await tickLiteralCaches('warm')
     expect(kept).toEqual(Array(kept.length).fill('MONOMORPHIC'))
     expect(kept.length).toBe(cold.length)
   })

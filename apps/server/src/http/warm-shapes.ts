@@ -26,7 +26,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** More than the 7 instances after which V8 fixes a constructor's object layout. */
-export const WARM_REQUESTS = 8
+const WARM_REQUESTS = 8
 const TIMEOUT_MS = 2_000
 
 /** Objects kept for the life of the process so that V8 keeps their maps (see above). */

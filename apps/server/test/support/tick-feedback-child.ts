@@ -1,7 +1,7 @@
 // A process of its own for warm-shapes.test.ts: bursts of process.nextTick with full collections
 // between them, as a shop's ticks die between bursts of requests; then prints V8's feedback of
 // process.nextTick (%DebugPrint, on stdout), whose tick literal's inline caches the parent
-// reads. With `keep`, warmHttpShapes runs first, as the shop's start does.
+// reads. With `warm`, warmHttpShapes runs first, as the shop's start does.
 import v8 from 'node:v8'
 import { warmHttpShapes } from '../../src/http/warm-shapes.js'
 import { collectFully } from './layout-probe.js'
@@ -16,7 +16,7 @@ const burst = () =>
     process.nextTick(next)
   })
 
-if (process.argv[2] === 'keep') await warmHttpShapes()
+if (process.argv[2] === 'warm') await warmHttpShapes()
 for (let i = 0; i < 8; i++) {
   await burst()
   collectFully()
