@@ -125,7 +125,9 @@ export async function catalogue(shop, report, { duration, warmup }, options = {}
           pid: shop.pid,
           pinAll: pinShop,
         }
-        const bareTarget = { url: `${bare.url}${endpoint.path}`, headers: {}, pid: bare.pid }
+        // The very same requests, the customer's token included: node:http reads the same bytes
+        // on both sides, and the bare server ignores what the shop checks.
+        const bareTarget = { url: `${bare.url}${endpoint.path}`, headers: auth, pid: bare.pid }
         // Both get the same warm-up (JIT, caches, the pool's connections), then alternating
         // measured rounds.
         await pinShop()
