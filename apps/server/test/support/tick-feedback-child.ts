@@ -2,12 +2,8 @@
 // between them, as a shop's ticks die between bursts of requests; then prints V8's feedback of
 // process.nextTick (%DebugPrint, on stdout), whose tick literal's inline caches the parent
 // reads. With `warm`, warmHttpShapes runs first, as the shop's start does.
-import v8 from 'node:v8'
 import { warmHttpShapes } from '../../src/http/warm-shapes.js'
-import { collectFully } from './layout-probe.js'
-
-v8.setFlagsFromString('--allow-natives-syntax')
-const debugPrint = new Function('o', '%DebugPrint(o)') as (o: unknown) => void
+import { collectFully, debugPrint } from './layout-probe.js'
 
 const burst = () =>
   new Promise<void>((resolve) => {
