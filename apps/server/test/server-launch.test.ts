@@ -1,8 +1,11 @@
 // The bench and the tests start the built shop as `npm start` does: with the variables and Node
 // flags of package.json's "start" script, read by scripts/server-launch.mjs.
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { SERVER_BUNDLE, serverLaunch } from '../../../scripts/server-launch.mjs'
 
@@ -33,4 +36,54 @@ describe('how the shop is started', () => {
     expect(launch.env.MALLOC_ARENA_MAX).toBe('2')
     expect(SERVER_BUNDLE.endsWith(path.join('apps', 'server', 'bundle', 'shop.mjs'))).toBe(true)
   })
+
+  // Decision 0031: Node 24's optimizing compiler for WebAssembly took the shop to about 680 MB for
+  // seconds at every start while it compiled PGlite's largest functions. With the start flags,
+  // V8 compiles PGlite's WebAssembly with its baseline compiler only; without them it also runs
+  // the optimizing one (hundreds of functions in this script, on Node 20, 22 and 24 alike).
+  it("of this repository compiles PGlite's WebAssembly with V8's baseline compiler only", () => {
+    const pglite = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+    const script = `
+      const { PGlite } = await import(${JSON.stringify(pglite.href)})
+      const db = await PGlite.create()
+      await db.exec("create table t(v text); insert into t select md5(g::text) from generate_series(1, 20000) g")
+      for (let i = 0; i < 5; i++) await db.query("select count(*) from t where v ilike '%ab%'")
+      await db.close()`
+    const { flags, env } = serverLaunch()
+    const run = spawnSync(
+      process.execPath,
+      [...flags, '--trace-wasm-compilation-times', '--input-type=module', '-e', script],
+      { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
+    )
+    expect(run.status, run.stderr).toBe(0)
+    const compiled = (tier: string) => run.stdout.split(`using ${tier}`).length - 1
+    expect(compiled('Liftoff')).toBeGreaterThan(100)
+    expect(compiled('TurboFan')).toBe(0)
+  }, 60_000)
+
+  // Decision 0032: on PostgreSQL, answers wait for a round trip with their objects alive; V8 then
+  // decided, in some processes and not in others, to allocate those objects' sites straight in
+  // the old generation, and such a process spent most of its time in full collections. Without
+  // the start flags this script gets V8's "=> tenure" decisions; with them none.
+  it("of this repository turns off V8's allocation-site pretenuring", () => {
+    const script = `
+      const kept = []
+      const make = (i) => ({ i, list: [i], text: 'x' + i })
+      for (let round = 0; round < 40; round++) {
+        for (let i = 0; i < 50000; i++) kept.push(make(i))
+        if (kept.length > 400000) kept.splice(0, 200000)
+      }`
+    const { flags, env } = serverLaunch()
+    const run = spawnSync(
+      process.execPath,
+      [...flags, '--trace-pretenuring-statistics', '-e', script],
+      {
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    )
+    expect(run.status, run.stderr).toBe(0)
+    expect(run.stdout).not.toMatch(/=> tenure/)
+  }, 60_000)
 })
