@@ -17,6 +17,16 @@ const withStart = (start: string) => {
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 
+/** Runs `script` in a node with this repository's start variables and flags, then `traceFlags`. */
+function runWithStartFlags(traceFlags: string[], script: string) {
+  const { flags, env } = serverLaunch()
+  return spawnSync(process.execPath, [...flags, ...traceFlags, '-e', script], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
+}
+
 describe('how the shop is started', () => {
   it("is read from package.json's start script: its variables and Node flags", () => {
     const launch = withStart('A_B_=131072 C=x node --one=2 --two scripts/start.mjs')()
@@ -49,12 +59,7 @@ describe('how the shop is started', () => {
       await db.exec("create table t(v text); insert into t select md5(g::text) from generate_series(1, 20000) g")
       for (let i = 0; i < 5; i++) await db.query("select count(*) from t where v ilike '%ab%'")
       await db.close()`
-    const { flags, env } = serverLaunch()
-    const run = spawnSync(
-      process.execPath,
-      [...flags, '--trace-wasm-compilation-times', '--input-type=module', '-e', script],
-      { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
-    )
+    const run = runWithStartFlags(['--trace-wasm-compilation-times', '--input-type=module'], script)
     expect(run.status, run.stderr).toBe(0)
     const compiled = (tier: string) => run.stdout.split(`using ${tier}`).length - 1
     expect(compiled('Liftoff')).toBeGreaterThan(100)
@@ -73,16 +78,7 @@ describe('how the shop is started', () => {
         for (let i = 0; i < 50000; i++) kept.push(make(i))
         if (kept.length > 400000) kept.splice(0, 200000)
       }`
-    const { flags, env } = serverLaunch()
-    const run = spawnSync(
-      process.execPath,
-      [...flags, '--trace-pretenuring-statistics', '-e', script],
-      {
-        env: { ...process.env, ...env },
-        encoding: 'utf8',
-        timeout: 60_000,
-      },
-    )
+    const run = runWithStartFlags(['--trace-pretenuring-statistics'], script)
     expect(run.status, run.stderr).toBe(0)
     expect(run.stdout).not.toMatch(/=> tenure/)
   }, 60_000)
