@@ -4,7 +4,7 @@ import { type Database, queryRows } from '../src/db/client.js'
 import { cities, coupons, faqEntries, products, supportCategories } from '../src/db/schema.js'
 import { isEmptyShop, seedDemo } from '../src/db/seed/seed-demo.js'
 import { TEST_DELIVERY_KEY } from './helpers.js'
-import { createTestDatabase } from './support/test-database.js'
+import { createTestDatabase, onPostgres } from './support/test-database.js'
 
 let database: Database
 
@@ -96,5 +96,28 @@ describe('demo seed', () => {
       sql`select count(*)::int as n from products p join districts d on d.id = p.district_id where d.city_id <> p.city_id`,
     )
     expect(rows[0]?.n).toBe(0)
+  })
+})
+
+describe.skipIf(onPostgres)('PGlite settings (db/open-pglite.ts)', () => {
+  it("size PostgreSQL's shared memory for its one backend, with 4 MB of buffers", async () => {
+    // initdb wrote 100 connections and 128 MB into postgresql.conf: both would be resident.
+    const rows = await queryRows<{ name: string; setting: string }>(
+      database.db,
+      sql`select name, setting from pg_settings
+          where name in ('max_connections', 'shared_buffers') order by name`,
+    )
+    expect(rows).toEqual([
+      { name: 'max_connections', setting: '1' },
+      { name: 'shared_buffers', setting: '512' },
+    ])
+    // The one backend still runs a transaction that locks many tables, and goes on after it.
+    await database.db.transaction(async (tx) => {
+      for (const table of ['users', 'products', 'orders', 'coupons', 'cities']) {
+        await tx.execute(sql.raw(`lock table ${table} in share mode`))
+      }
+    })
+    const [row] = await queryRows<{ n: number }>(database.db, sql`select 1 as n`)
+    expect(row?.n).toBe(1)
   })
 })
