@@ -82,4 +82,19 @@ describe('how the shop is started', () => {
     expect(run.status, run.stderr).toBe(0)
     expect(run.stdout).not.toMatch(/=> tenure/)
   }, 60_000)
+
+  // Decision 0033: Node 24's mid-tier compiler (Maglev) held about 10 MB of the shop's memory in
+  // its code and its compile jobs' zones. With the start flags a hot function goes to TurboFan
+  // only; without them Node 24 compiles it with Maglev first (Node 20 and 22 have Maglev off).
+  it("of this repository optimizes with TurboFan only, not with V8's mid-tier compiler", () => {
+    const script = `
+      const work = (n) => { let t = 0; for (let i = 0; i < n; i++) t += (i * 7) % 13; return t }
+      let sum = 0
+      for (let round = 0; round < 20000; round++) sum += work(100)
+      if (sum <= 0) process.exit(1)`
+    const run = runWithStartFlags(['--trace-opt'], script)
+    expect(run.status, run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/target TURBOFAN/)
+    expect(run.stdout).not.toMatch(/MAGLEV/)
+  }, 60_000)
 })
