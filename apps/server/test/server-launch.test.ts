@@ -83,9 +83,9 @@ describe('how the shop is started', () => {
     expect(run.stdout).not.toMatch(/=> tenure/)
   }, 60_000)
 
-  // Decision 0033: Node 24's mid-tier compiler (Maglev) held about 10 MB of the shop's memory in
-  // its code and its compile jobs' zones. With the start flags a hot function goes to TurboFan
-  // only; without them Node 24 compiles it with Maglev first (Node 20 and 22 have Maglev off).
+  // Decision 0033: with Node 24's mid-tier compiler (Maglev) the shop held about 10 MB more, in
+  // V8's heap and malloc's. With the start flags a hot function goes to TurboFan only; without
+  // them Node 24 compiles it with Maglev first (Node 20 and 22 have Maglev off by default).
   it("of this repository optimizes with TurboFan only, not with V8's mid-tier compiler", () => {
     const script = `
       const work = (n) => { let t = 0; for (let i = 0; i < n; i++) t += (i * 7) % 13; return t }
