@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { type Database, type Db, MIGRATIONS_DIR, schemaTables } from './client.js'
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js'
 import { adaptPglite } from './pglite-client.js'
+import { shareFilesReadOnFirstUse } from './pglite-share-files.js'
 import { SESSION_ACCESS, TABLE_CHANGE_CHANNEL, TableVersions } from './table-versions.js'
 
 /**
@@ -19,13 +20,18 @@ import { SESSION_ACCESS, TABLE_CHANGE_CHANNEL, TableVersions } from './table-ver
  * PGlite runs PostgreSQL in single-user mode: one backend, this process's. PostgreSQL still sizes
  * its shared memory for max_connections (100 in the folder's postgresql.conf), and 4 MB of that
  * is touched at start and stays resident; sized for the one backend it is not.
+ *
+ * The share files are read when PostgreSQL first opens each (pglite-share-files.ts).
  */
-const PGLITE_OPTIONS = {
-  startParams: [
-    ...PGlite.defaultStartParams,
-    ...['-c', 'shared_buffers=4MB'],
-    ...['-c', 'max_connections=1'],
-  ],
+function pgliteOptions() {
+  return {
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...['-c', 'shared_buffers=4MB'],
+      ...['-c', 'max_connections=1'],
+    ],
+    ...shareFilesReadOnFirstUse(),
+  }
 }
 
 export async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Database> {
@@ -42,13 +48,14 @@ export async function openPglite(dataDir: string | null, dump: Blob | null): Pro
   if (dataDir) {
     lock = acquireDataDirLock(dataDir)
     try {
-      client = await PGlite.create(path.join(dataDir, 'pglite'), PGLITE_OPTIONS)
+      client = await PGlite.create(path.join(dataDir, 'pglite'), pgliteOptions())
     } catch (error) {
       lock.release()
       throw error
     }
   } else {
-    client = await PGlite.create(dump ? { ...PGLITE_OPTIONS, loadDataDir: dump } : PGLITE_OPTIONS)
+    const options = pgliteOptions()
+    client = await PGlite.create(dump ? { ...options, loadDataDir: dump } : options)
   }
   const tables = new TableVersions(schemaTables())
   adaptPglite(client, tables)
