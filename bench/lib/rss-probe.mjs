@@ -21,7 +21,7 @@ if (mode === 'pglite') {
   // What the shop loads in production (the bench's shop watches an RPC in another process):
   // the bundle's chunks that main() imports at start (apps/server/scripts/bundle.mjs).
   const bundle = path.join(dist, '../bundle')
-  for (const entry of ['app', 'local-chain-mode', 'jobs', 'lazy-schemas']) {
+  for (const entry of ['app', 'local-chain-mode', 'jobs']) {
     const file = fs
       .readdirSync(bundle)
       .find((name) => new RegExp(`^${entry}-\\w+\\.mjs$`).test(name))

@@ -33,11 +33,10 @@ async function main(): Promise<void> {
   // threads) while the rest of the server's modules load: about a fifth of a cold start.
   const opening = openAndMigrate(config)
   opening.catch(() => {}) // awaited below; this only keeps a refusal from being "unhandled" meanwhile
-  const [{ buildApp }, { startJobs }, { setUpChain }, { compileRemaining }] = await Promise.all([
+  const [{ buildApp }, { startJobs }, { setUpChain }] = await Promise.all([
     import('./app.js'),
     import('./jobs.js'),
     import('./local-chain-mode.js'),
-    import('./http/lazy-schemas.js'),
   ])
   const database = await opening
   const warmError = await warmed
@@ -103,8 +102,6 @@ async function main(): Promise<void> {
     host: config.host,
     listenTextResolver: (address) => `shop ready: ${address} (database: ${where}${chainPort})`,
   })
-  // The route schemas no request has needed yet, compiled now between requests.
-  compileRemaining(app).catch((err: unknown) => app.log.error({ err }, 'a route schema failed'))
 }
 
 /**

@@ -1,6 +1,6 @@
-// Route schemas are compiled on a route's first request, or once the server listens (issue 19,
-// http/lazy-schemas.ts): none is compiled while the app gets ready, every one of them compiles,
-// and validation and serialization behave as when they were compiled at start.
+// Route schemas are compiled on a route's first request (issue 19, http/lazy-schemas.ts): none is
+// compiled while the app gets ready, every one of them compiles, and validation and
+// serialization behave as when they were compiled at start.
 import { describe, expect, it } from 'vitest'
 import { compileRemaining } from '../src/http/lazy-schemas.js'
 import { signUp, useTestApp } from './helpers.js'

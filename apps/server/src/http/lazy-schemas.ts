@@ -2,9 +2,10 @@
 // Fastify compiles a validator for every route's params, query and body and a serializer for
 // every status of every route's answers while the app gets ready, about 0.9 s of a cold start
 // (fast-json-stringify's two thirds, Ajv's one third) for routes most starts never serve. Each
-// compilation waits for the route's first request, and `compileRemaining` compiles the rest
-// once the server listens, a few at a time between requests, so a schema that does not compile
-// is still reported within seconds of a start (logged), and by the tests that build every route.
+// compilation waits for the route's first request, and only then: compiling all the others
+// once the server listened put 5 to 7 MB on the peak of a shop loaded right after its start
+// (issue 19), for the back office's and other routes it may not serve for hours. That every
+// schema compiles is the tests' to check (`compileRemaining`, test/route-schemas.test.ts).
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify'
 
@@ -70,7 +71,10 @@ export function registerLazySerializers(app: FastifyInstance): void {
   })
 }
 
-/** Compiles every schema no request needed yet, yielding to requests between compilations. */
+/**
+ * Compiles every schema no request needed yet, yielding between compilations: for the tests,
+ * which build every route and check that each of its schemas compiles.
+ */
 export async function compileRemaining(app: FastifyInstance): Promise<void> {
   const set = pending(app)
   while (set.size > 0) {
