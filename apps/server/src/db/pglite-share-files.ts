@@ -59,7 +59,6 @@ interface EmscriptenModule {
 }
 interface MemFsNode {
   contents: Uint8Array | null
-  usedBytes: number
 }
 
 /** The bytes of one file of pglite.data, read from disk. */

@@ -72,14 +72,9 @@ export function registerLazySerializers(app: FastifyInstance): void {
 }
 
 /**
- * Compiles every schema no request needed yet, yielding between compilations: for the tests,
- * which build every route and check that each of its schemas compiles.
+ * Compiles every schema no request needed yet: for the tests, which build every route and check
+ * that each of its schemas compiles. (Each compilation takes itself out of the pending set.)
  */
 export async function compileRemaining(app: FastifyInstance): Promise<void> {
-  const set = pending(app)
-  while (set.size > 0) {
-    const [next] = set
-    next?.()
-    await new Promise((resolve) => setImmediate(resolve))
-  }
+  for (const compile of [...pending(app)]) compile()
 }
