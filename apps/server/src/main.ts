@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   if (config.deliveryKeyPrevious) await rotateDeliveryKey(database, config, app.log)
 
   // While the shop has no active staff account, every start prints a fresh one-time link that
-  // creates the owner (back-office.md, "Staff accounts"); earlier links stop working.
+  // creates the owner (docs/back-office.md, "Staff accounts"); earlier links stop working.
   const setupLink = await services.staff.setup.ownerLinkIfNoStaff()
   if (setupLink) app.log.info(`back office: create the owner account at ${setupLink}`)
   // One start line, with the address the server really listens on (Fastify's own listen line:

@@ -1,4 +1,4 @@
-// The staff's customers (back-office.md, /customers): search, a customer's page (balance, ledger,
+// The staff's customers (docs/back-office.md, /customers): search, a customer's page (balance, ledger,
 // orders, tickets, live sessions), balance corrections that never go below zero even when many
 // run at once, and disabling, which ends every session at once in every server process. Any
 // staff member reads; only the owner writes, and every write is in the audit log.

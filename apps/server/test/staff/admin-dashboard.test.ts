@@ -1,4 +1,4 @@
-// The owner's dashboard (back-office.md, GET /dashboard): every figure matches what customers did
+// The owner's dashboard (docs/back-office.md, GET /dashboard): every figure matches what customers did
 // through the real endpoints on a fresh shop watching a local chain: a SOL top-up, a balance
 // purchase (a manual unit and a code), a SOL checkout pending then paid, a refund, a ticket
 // answered, a transfer that matched nothing. Owner only: support 403, customers and anonymous 401.

@@ -1,4 +1,4 @@
-// The owner's money (back-office.md, /payments and /transfers): payments with filters, search and
+// The owner's money (docs/back-office.md, /payments and /transfers): payments with filters, search and
 // their transfers and ledger lines; the queue of transfers that matched nothing with the
 // customers' claims; assigning one (credited at the rate when it landed, exactly once however many
 // clicks arrive together) or dismissing it with a note; the rate and the watcher. Support staff

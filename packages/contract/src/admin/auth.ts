@@ -1,5 +1,5 @@
 // Staff accounts of the back office: setup, sign-in with a TOTP code, invitations and roles
-// (/work/shared/design/back-office.md, "Staff accounts").
+// (docs/back-office.md, "Staff accounts").
 
 import Type, { type Static } from 'typebox'
 import { LoginBody } from '../auth.js'

@@ -1,4 +1,4 @@
-// The customers as the staff see them (back-office.md, /customers): what the shop already holds of
+// The customers as the staff see them (docs/back-office.md, /customers): what the shop already holds of
 // an account (name, balance and ledger, orders, tickets, how many sessions are live), never more;
 // balance adjustments with a reason, and disabling an account.
 

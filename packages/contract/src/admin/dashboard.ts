@@ -1,4 +1,4 @@
-// The owner's first screen (back-office.md, GET /dashboard): sales per day, today and this month,
+// The owner's first screen (docs/back-office.md, GET /dashboard): sales per day, today and this month,
 // payments by method, what waits for someone (pending SOL payments, orders to deliver, open
 // tickets, unmatched transfers, products running out) and the health of the rate and the watcher.
 // Owner only: it shows money. A support colleague's first screen stays their inbox.

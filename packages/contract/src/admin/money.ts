@@ -1,4 +1,4 @@
-// Money as the owner reconciles it (back-office.md, /payments and /transfers): every payment with
+// Money as the owner reconciles it (docs/back-office.md, /payments and /transfers): every payment with
 // its transfers and ledger lines, the queue of SOL transfers that matched no payment with the
 // customers' claims on them, and the state of the rate and of the chain watcher.
 

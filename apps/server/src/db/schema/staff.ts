@@ -1,5 +1,5 @@
 // Tables of the staff module: back-office accounts, their setup links, recovery codes and
-// sessions. Kept apart from the customers' tables (back-office.md, "Staff accounts").
+// sessions. Kept apart from the customers' tables (docs/back-office.md, "Staff accounts").
 import { sql } from 'drizzle-orm'
 import {
   bigint,

@@ -1,4 +1,4 @@
-// Every payment as the owner reconciles it (back-office.md, /payments): filters by status, kind
+// Every payment as the owner reconciles it (docs/back-office.md, /payments): filters by status, kind
 // and method, a search by payment code or username, and one payment's page with the transfers
 // that paid it or that its customer claimed for it, and the ledger lines it caused.
 import {

@@ -1,4 +1,4 @@
-// The owner's queue of SOL transfers that matched no payment (back-office.md, /transfers). A
+// The owner's queue of SOL transfers that matched no payment (docs/back-office.md, /transfers). A
 // transfer waits as `unmatched` until the owner assigns it to a customer (their balance is
 // credited with its euro value at the rate when it landed, with a ledger line) or dismisses it
 // with a note. Either is one conditional UPDATE from `unmatched`, in the same transaction as the

@@ -1,4 +1,4 @@
-// The support inbox, the staff's side of tickets (any staff member, back-office.md): every
+// The support inbox, the staff's side of tickets (any staff member, docs/back-office.md): every
 // customer's tickets with their username, newest activity first; a ticket's conversation beside
 // the customer's recent orders and payments (asked of the orders and payments modules); replies,
 // closing and reopening, each audited in its own transaction.

@@ -1,4 +1,4 @@
-// The customers as the staff see them (back-office.md, /customers): a search by username; one
+// The customers as the staff see them (docs/back-office.md, /customers): a search by username; one
 // customer's balance and ledger, orders, tickets and live sessions, each read through the module
 // that owns it; balance corrections with a reason, and disabling an account (every session ends
 // at once). Only what the shop already holds: no address, no user agent, no contact detail.

@@ -1,4 +1,4 @@
-// Authorization of the back office (back-office.md, "Staff accounts"): every /api/admin route but
+// Authorization of the back office (docs/back-office.md, "Staff accounts"): every /api/admin route but
 // setup and sign-in refuses anonymous callers, customers' tokens and forged staff tokens with 401,
 // every owner route refuses support staff with 403 before reading the body, and a staff token
 // opens no customer endpoint. Support reads a customer but changes nothing of it; a customer the

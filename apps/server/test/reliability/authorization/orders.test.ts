@@ -1,4 +1,4 @@
-// Authorization of orders and their delivery (issue 16; back-office.md, "Orders"): a customer's
+// Authorization of orders and their delivery (issue 16; docs/back-office.md, "Orders"): a customer's
 // token reads no other customer's order, by id or by order code in any case, and reaches no
 // back-office order route; support staff read orders and deliver a manual one, but a refund and
 // a product's codes (upload or counts) are the owner's: 403 FORBIDDEN, nothing changed.
