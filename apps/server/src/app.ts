@@ -132,6 +132,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     rateProvider: deps.rateProvider,
   })
   app.decorate('shop', { services })
+  app.decorate('tableVersions', deps.database.tables)
   app.addHook('onClose', () => services.rateLimits.close())
   // A fixed rate is known at once; a remote one arrives in the background (main.ts refreshes it).
   if (services.rates.providerName === 'fixed') await services.rates.refresh()

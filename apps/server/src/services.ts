@@ -109,11 +109,11 @@ export function createServices(
   })
 
   const system = new SystemService(db)
-  const catalog = new CatalogService(db, tables)
+  const catalog = new CatalogService(db)
   const productImages = new ProductImages(db)
   const stock = new StockService(db)
   const coupons = new CouponService(db)
-  const cart = new CartService(db, coupons, stock, tables)
+  const cart = new CartService(db, coupons, stock)
   const settings: PaymentSettings = {
     merchantAddress: options.chain?.merchantAddress ?? null,
     expiryMs: config.paymentExpiryMinutes * 60_000,

@@ -1,8 +1,10 @@
-// The read caches on PostgreSQL (decision 0023) with two real server processes on one database:
-// a write committed through one process, or by anybody else (psql, the back office of a third
-// process), is never served stale by the other, not even by a request sent the moment the write
-// was answered: a price, a stock, a cart, a session. And the caches really are on: a write that
-// skips the notification (triggers disabled) is not seen, until a listener reconnects.
+// The read caches (decisions 0012, 0023): a committed write, however it was made, is never
+// served stale, not even to a request sent the moment the write was answered: a price, a stock,
+// a cart, a session. On PostgreSQL with two real server processes on one database (a write
+// through one process, or by anybody else: psql, the back office of a third process), and the
+// caches really are on there: a write that skips the notification (triggers disabled) is not
+// seen until a listener reconnects. On PGlite in its one process, with writes whose statements
+// name no table (a function, a DO block, a CTE).
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -14,7 +16,7 @@ import { products } from '../src/db/schema.js'
 import { ReadCache } from '../src/lib/read-cache.js'
 import { SessionService } from '../src/modules/auth/sessions.js'
 import { AccessTokens } from '../src/modules/auth/tokens.js'
-import { onPostgres, TEST_DELIVERY_KEY } from './helpers.js'
+import { onPostgres, TEST_DELIVERY_KEY, useTestApp } from './helpers.js'
 import { type Customer, createCustomers, createPlace, createProduct } from './support/factories.js'
 import { adminUrl, createPostgresDatabase, type PostgresTestDatabase } from './support/postgres.js'
 import { fromSource, killServers, type ServerProcess, startServer } from './support/process.js'
@@ -196,7 +198,11 @@ describe.skipIf(!onPostgres)('read caches shared by two processes on PostgreSQL'
         districtId: place.districtId,
         priceCents: 100,
       })
-      const cache = new ReadCache<number>(other.tables, ['products'])
+      const cache = new ReadCache<number>(other.tables, ['products'], {
+        maxEntries: 10,
+        maxBytes: 1000,
+        sizeOf: () => 8,
+      })
       const read = () =>
         cache.get('price', async () => {
           const [row] = await other.db
@@ -221,4 +227,59 @@ describe.skipIf(!onPostgres)('read caches shared by two processes on PostgreSQL'
       await other.close()
     }
   }, 60_000)
+})
+
+describe.skipIf(onPostgres)('read caches on PGlite, one process, writes made however', () => {
+  const t = useTestApp()
+  const inject = async (method: 'GET' | 'POST', url: string, customer: Customer, body?: object) => {
+    const res = await t.app.inject({ method, url, headers: customer.headers, payload: body })
+    return { status: res.statusCode, body: res.json() as Answer['body'] }
+  }
+
+  it('never serves a price, a stock, a cart or a session a commit has changed', async () => {
+    const { db } = t.database
+    const place = await createPlace(db)
+    const productId = await createProduct(db, { ...place, stock: 100, priceCents: 1000 })
+    const [reader, ...buyers] = await createCustomers(db, t.services, ROUNDS + 1, 1_000_000)
+    if (!reader) throw new Error('no customers')
+    const page = `/api/products/${productId}`
+    // Statements whose text names no table they write: a function and a DO block.
+    await db.execute(sql`create function set_price(product int, cents int) returns void
+      language sql as $$ update products set price_cents = cents where id = product $$`)
+
+    for (let round = 0; round < ROUNDS; round++) {
+      expect((await inject('GET', page, reader)).status).toBe(200)
+      expect((await inject('GET', '/api/products', reader)).status).toBe(200)
+      const price = 1000 + round + 1
+      if (round % 2 === 0) await db.execute(sql`select set_price(${productId}, ${price})`)
+      else {
+        await db.execute(
+          sql.raw(
+            `do $$ begin update products set price_cents = ${price} where id = ${productId}; end $$`,
+          ),
+        )
+      }
+      expect((await inject('GET', page, reader)).body.price).toBe(price / 100)
+
+      const buyer = buyers[round] as Customer
+      const before = (await inject('GET', page, reader)).body.quantity as number
+      expect((await inject('GET', '/api/cart', buyer)).body.items_count).toBe(0)
+      expect((await inject('POST', '/api/cart/add', buyer, { product_id: productId })).status).toBe(
+        200,
+      )
+      expect((await inject('GET', '/api/cart', buyer)).body.items_count).toBe(1)
+      expect(
+        (await inject('POST', '/api/payment/create', buyer, { payment_method: 'balance' })).status,
+      ).toBe(200)
+      expect((await inject('GET', page, reader)).body.quantity).toBe(before - 1)
+      expect((await inject('GET', '/api/cart', buyer)).body.items_count).toBe(0)
+
+      // A session ended by SQL (an operator), not by the service.
+      await db.execute(
+        sql`with ended as (update sessions set revoked_at = now() where id = ${buyer.sessionId} returning id)
+            select count(*) from ended`,
+      )
+      expect((await inject('GET', '/api/cart', buyer)).status).toBe(403)
+    }
+  }, 120_000)
 })

@@ -1,15 +1,10 @@
 // One Drizzle database over either driver: the embedded PGlite (default, data in a folder) or a
 // PostgreSQL server (DATABASE_URL). Services only see `Db`, so the same SQL runs on both.
 import path from 'node:path'
-import { type ExtractTablesWithRelations, getTableColumns, is, type SQL, sql } from 'drizzle-orm'
-import {
-  type PgDatabase,
-  type PgQueryResultHKT,
-  PgTable,
-  type PgTransaction,
-} from 'drizzle-orm/pg-core'
+import { type ExtractTablesWithRelations, getTableColumns, type SQL, sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from 'drizzle-orm/pg-core'
 import { SERVER_ROOT } from '../server-root.js'
-import * as schema from './schema.js'
+import type * as schema from './schema.js'
 import type { TableVersions } from './table-versions.js'
 
 export type Schema = typeof schema
@@ -65,9 +60,8 @@ export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   /**
-   * When each table may last have changed, for caches of hot reads: on PGlite from the
-   * statements this process sends, on PostgreSQL from the notifications of every process's
-   * commits (table-change-listener.ts).
+   * When each watched table may last have changed, for caches of hot reads: from the
+   * notifications its triggers send when a write commits (table-versions.ts).
    */
   tables: TableVersions
   /** Applies the generated migrations (idempotent; serialised between processes on PostgreSQL). */
@@ -105,11 +99,4 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const { openPglite } = await import('./open-pglite.js')
   return openPglite(options.dataDir ?? null, options.loadDataDir ?? null)
-}
-
-/** Every table of the schema, for the table versions of both drivers. */
-export function schemaTables(): PgTable[] {
-  return (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
-    is(value, PgTable),
-  )
 }

@@ -4,11 +4,11 @@ import v8 from 'node:v8'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { type Database, type Db, MIGRATIONS_DIR, schemaTables } from './client.js'
+import { type Database, type Db, MIGRATIONS_DIR } from './client.js'
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js'
 import { adaptPglite } from './pglite-client.js'
 import { shareFilesReadOnFirstUse } from './pglite-share-files.js'
-import { SESSION_ACCESS, TABLE_CHANGE_CHANNEL, TableVersions } from './table-versions.js'
+import { TABLE_CHANGE_CHANNEL, TableVersions } from './table-versions.js'
 
 /**
  * PostgreSQL's default shared_buffers (128 MB), which PGlite's initdb writes into the folder's
@@ -57,13 +57,11 @@ export async function openPglite(dataDir: string | null, dump: Blob | null): Pro
     const options = pgliteOptions()
     client = await PGlite.create(dump ? { ...options, loadDataDir: dump } : options)
   }
-  const tables = new TableVersions(schemaTables())
-  adaptPglite(client, tables)
-  // No statement names it (see table-versions.ts); its trigger's notifications come to this LISTEN,
-  // in a microtask queued before the writing statement's caller goes on.
-  await client.listen(TABLE_CHANGE_CHANNEL, (payload) => {
-    if (payload === SESSION_ACCESS) tables.raise([SESSION_ACCESS])
-  })
+  adaptPglite(client)
+  // The triggers' notifications come to this LISTEN in a microtask queued before the writing
+  // statement's caller goes on (table-versions.ts).
+  const tables = new TableVersions()
+  await client.listen(TABLE_CHANGE_CHANNEL, (payload) => tables.heard(payload))
   const db = drizzlePglite({ client }) as unknown as Db
   return {
     db,

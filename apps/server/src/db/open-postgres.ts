@@ -2,9 +2,9 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
-import { type Database, type Db, MIGRATIONS_DIR, schemaTables } from './client.js'
+import { type Database, type Db, MIGRATIONS_DIR } from './client.js'
 import { PreparingClient } from './preparing-pg-client.js'
-import { TableChangeListener, WATCHED_TABLES } from './table-change-listener.js'
+import { TableChangeListener } from './table-change-listener.js'
 import { TableVersions } from './table-versions.js'
 
 const MIGRATION_LOCK_ID = 727_001
@@ -17,11 +17,8 @@ export async function openPostgres(url: string, max: number): Promise<Database> 
   await pool.query('select 1') // fail fast with a clear error if the server is unreachable
   // Every process's commits to the cached tables, heard of on a connection of its own (opened by
   // the first cached read).
-  const listener = new TableChangeListener(url, (changed) => tables.raise(changed))
-  const tables = new TableVersions(schemaTables(), {
-    settled: () => listener.settled(),
-    watched: WATCHED_TABLES,
-  })
+  const listener = new TableChangeListener(url, (payload) => tables.heard(payload))
+  const tables = new TableVersions({ settled: () => listener.settled() })
 
   async function withSessionLock(lockId: number, wait: boolean, fn: () => Promise<void>) {
     const conn = await pool.connect()

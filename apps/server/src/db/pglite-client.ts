@@ -1,10 +1,7 @@
 // What the shop adds to the PGlite client, in the one place every statement passes through
-// (Drizzle, the migrations and tests all use this client):
-// - every statement that may write is reported to the table versions (table-versions.ts) when it
-//   settles, and a transaction's tables again when the transaction settles;
-// - Drizzle's parser overrides are installed once instead of being sent with every query.
-import { type PGlite, type QueryOptions, types } from '@electric-sql/pglite'
-import { ALL_TABLES, type TableVersions } from './table-versions.js'
+// (Drizzle, the migrations and tests all use this client): Drizzle's parser overrides are
+// installed once instead of being sent with every query.
+import { type PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite'
 
 /**
  * Drizzle sends these with every query (timestamps, intervals and dates as text, which Drizzle
@@ -27,51 +24,24 @@ function withoutDrizzleParsers(options: QueryOptions | undefined): QueryOptions 
   return { ...options, parsers: undefined }
 }
 
-interface Statements {
-  query: PGlite['query']
-  exec: PGlite['exec']
-}
-
-export function adaptPglite(client: PGlite, versions: TableVersions): PGlite {
+/** Installs Drizzle's parser overrides once and drops them from the queries that carry them. */
+export function adaptPglite(client: PGlite): PGlite {
   for (const oid of DRIZZLE_OVERRIDES) client.parsers[oid] = (value: string) => value
-
-  const adapt = (target: Statements, touched: Set<string> | null): Statements => {
-    const query = target.query.bind(target)
-    const exec = target.exec.bind(target)
-    const note = (tables: string[]) => {
-      for (const table of tables) touched?.add(table)
-      if (tables.length > 0) versions.raise(tables)
-    }
-    return {
-      query: (async (sql: string, params?: unknown[], options?: QueryOptions) => {
-        const tables = versions.written(sql)
-        try {
-          return await query(sql, params, withoutDrizzleParsers(options))
-        } finally {
-          note(tables)
-        }
-      }) as PGlite['query'],
-      // Several statements at once (migrations): anything may have changed.
-      exec: (async (...args: Parameters<PGlite['exec']>) => {
-        try {
-          return await exec(...args)
-        } finally {
-          note([ALL_TABLES])
-        }
-      }) as PGlite['exec'],
-    }
-  }
-
+  const query = client.query.bind(client)
   const transaction = client.transaction.bind(client)
-  Object.assign(client, adapt(client, null), {
-    transaction: async <T>(fn: (tx: Statements) => Promise<T>): Promise<T> => {
-      const touched = new Set<string>()
-      try {
-        return await transaction((tx) => fn(Object.assign(Object.create(tx), adapt(tx, touched))))
-      } finally {
-        if (touched.size > 0) versions.raise(touched)
-      }
-    },
+  Object.assign(client, {
+    query: ((sql: string, params?: unknown[], options?: QueryOptions) =>
+      query(sql, params, withoutDrizzleParsers(options))) as PGlite['query'],
+    transaction: <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> =>
+      transaction((tx) => {
+        const txQuery = tx.query.bind(tx)
+        return fn(
+          Object.assign(Object.create(tx), {
+            query: ((sql: string, params?: unknown[], options?: QueryOptions) =>
+              txQuery(sql, params, withoutDrizzleParsers(options))) as Transaction['query'],
+          }),
+        )
+      }),
   })
   return client
 }

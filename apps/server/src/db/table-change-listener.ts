@@ -17,22 +17,7 @@
 // opened by the first cached read, so a handle that never serves one (a tool, a test's second
 // handle) holds no connection for it; until it listens, reads go to the database.
 import pg from 'pg'
-import { ALL_TABLES, SESSION_ACCESS, TABLE_CHANGE_CHANNEL } from './table-versions.js'
-
-/**
- * What the triggers notify: the tables of migration 0007, and `session_access` (migration 0008),
- * which names no table but the columns of `sessions` and `users` a cached session row holds.
- * Only reads of these can be cached.
- */
-export const WATCHED_TABLES: ReadonlySet<string> = new Set([
-  'products',
-  'cities',
-  'districts',
-  'product_images',
-  'carts',
-  'cart_items',
-  SESSION_ACCESS,
-])
+import { ALL_TABLES, TABLE_CHANGE_CHANNEL } from './table-versions.js'
 
 const RECONNECT_MS = [100, 500, 1000, 2000, 5000]
 const NOT_SETTLED = Promise.resolve(false)
@@ -49,7 +34,8 @@ export class TableChangeListener {
 
   constructor(
     private readonly url: string,
-    private readonly raise: (tables: readonly string[]) => void,
+    /** A notification's payload (a table's name), or ALL_TABLES when nothing heard can be trusted. */
+    private readonly heard: (payload: string) => void,
   ) {}
 
   /** Whether every write committed before this call has been heard of (see above). */
@@ -96,7 +82,7 @@ export class TableChangeListener {
       application_name: 'shop table-change listener',
     })
     client.on('notification', (message) => {
-      if (message.channel === TABLE_CHANGE_CHANNEL) this.raise([message.payload || ALL_TABLES])
+      if (message.channel === TABLE_CHANGE_CHANNEL) this.heard(message.payload ?? '')
     })
     client.on('error', () => this.#lost(client))
     client.on('end', () => this.#lost(client))
@@ -113,7 +99,7 @@ export class TableChangeListener {
       return
     }
     // Anything cached before now may have missed a write: it is read again.
-    this.raise([ALL_TABLES])
+    this.heard(ALL_TABLES)
     this.#client = client
     this.#attempt = 0
   }
@@ -129,7 +115,7 @@ export class TableChangeListener {
     this.#client = null
     this.#inFlight = null
     this.#next = null
-    this.raise([ALL_TABLES])
+    this.heard(ALL_TABLES)
     client.end().catch(() => {})
     this.#reconnect()
   }

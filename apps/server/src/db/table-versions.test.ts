@@ -1,7 +1,7 @@
-// The table versions behind the in-memory caches (docs/performance.md): a cached read must never
-// outlive a write to a table it was read from, whoever wrote it and however.
-import { eq, is, sql } from 'drizzle-orm'
-import { PgTable } from 'drizzle-orm/pg-core'
+// The table versions behind the in-memory caches (decisions 0012, 0023): a cached read must never
+// outlive a committed write to a table it was read from, whoever wrote it and however: the
+// triggers notify every write, on PGlite as on PostgreSQL (cache-two-processes.test.ts).
+import { eq, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ReadCache } from '../lib/read-cache.js'
@@ -12,45 +12,10 @@ import { CatalogService } from '../modules/catalog/service.js'
 import { StockService } from '../modules/catalog/stock.js'
 import { CouponService } from '../modules/coupons/service.js'
 import { type Database, openDatabase } from './client.js'
-import * as schema from './schema.js'
 import { cities, products, users } from './schema.js'
-import { ALL_TABLES, SESSION_ACCESS, TableVersions } from './table-versions.js'
+import { SESSION_ACCESS } from './table-versions.js'
 
-describe('TableVersions.written', () => {
-  const versions = new TableVersions(Object.values(schema).filter((v) => is(v, PgTable)))
-
-  it('sees no write in reads and transaction control', () => {
-    for (const statement of [
-      'select 1',
-      'SELECT "id" from "products" where "active"',
-      ' select t.total from (select count(*) from products p) t left join lateral (select 1) x on true',
-      'begin',
-      'COMMIT',
-    ]) {
-      expect(versions.written(statement)).toEqual([])
-    }
-  })
-
-  it('names the tables a write touches, and those its deletes cascade to', () => {
-    // coupons: a table no foreign key cascades from (products now has images and stock changes).
-    expect(versions.written('update "coupons" set "times_redeemed" = $1')).toEqual(['coupons'])
-    expect(versions.written('update "products" set "stock" = "products"."stock" - $1')).toEqual(
-      expect.arrayContaining(['products']),
-    )
-    expect(versions.written('insert into "orders" ("id") values (default)')).toEqual(['orders'])
-    expect(versions.written('delete from users where id = $1')).toEqual(
-      expect.arrayContaining(['users', 'sessions', 'refresh_tokens', 'carts', 'cart_items']),
-    )
-    // A read that locks rows counts as a write: it only costs a cache miss.
-    expect(versions.written('select "user_id" from "carts" for update')).toContain('carts')
-  })
-
-  it('raises everything for a write it cannot name', () => {
-    expect(versions.written('truncate cart_items')).toEqual(['cart_items'])
-    expect(versions.written('vacuum')).toEqual([ALL_TABLES])
-    expect(versions.written('do $$ begin perform 1; end $$')).toEqual([ALL_TABLES])
-  })
-})
+const LIMITS = { maxEntries: 100, maxBytes: 1_000_000, sizeOf: () => 1 }
 
 describe('cached reads on PGlite', () => {
   let database: Database
@@ -66,7 +31,7 @@ describe('cached reads on PGlite', () => {
     (await database.db.select({ name: cities.name }).from(cities)).map((c) => c.name).sort()
 
   it('are dropped by any write to their tables: plain, in a transaction, raw SQL', async () => {
-    const cache = new ReadCache<string[]>(database.tables, ['cities'])
+    const cache = new ReadCache<string[]>(database.tables, ['cities'], LIMITS)
     const read = () => cache.get('all', cityNames)
     expect(await read()).toEqual([])
     await database.db.insert(cities).values({ name: 'Vilnius' })
@@ -79,20 +44,68 @@ describe('cached reads on PGlite', () => {
     expect(await read()).toEqual(['Klaipėda', 'Vilnius'])
   })
 
-  it('never keep what a rolled-back transaction showed', async () => {
-    const cache = new ReadCache<string[]>(database.tables, ['cities'])
+  it('are dropped by writes no statement names: a function, a DO block, a CTE, a cascade', async () => {
+    const cache = new ReadCache<string[]>(database.tables, ['cities'], LIMITS)
+    const read = () => cache.get('all', cityNames)
+    await database.db.execute(sql`create function rename_city(old text, new text) returns void
+      language sql as $$ update cities set name = new where name = old $$`)
+    const before = await read()
+    await database.db.execute(sql`select rename_city('Vilnius', 'Trakai')`)
+    expect(await read()).toEqual(before.map((n) => (n === 'Vilnius' ? 'Trakai' : n)).sort())
+    await database.db.execute(
+      sql.raw(`do $$ begin insert into cities (name) values ('Alytus'); end $$`),
+    )
+    expect(await read()).toContain('Alytus')
+    await database.db.execute(
+      sql`with gone as (delete from cities where name = 'Alytus' returning id) select count(*) from gone`,
+    )
+    expect(await read()).not.toContain('Alytus')
+
+    // A customer's deletion takes their cart with it (on delete cascade).
+    const carts = new ReadCache<number>(database.tables, ['carts'], LIMITS)
+    const [user] = await database.db
+      .insert(users)
+      .values({ username: `cascade_${Date.now()}`, firstName: 'T' })
+      .returning({ id: users.id })
+    if (!user) throw new Error('no user')
+    await database.db.execute(sql`insert into carts (user_id) values (${user.id})`)
+    const count = () =>
+      carts.get('n', async () => {
+        const [row] = await database.db
+          .execute<{ n: number }>(
+            sql`select count(*)::int as n from carts where user_id = ${user.id}`,
+          )
+          .then((r) => (r as unknown as { rows: { n: number }[] }).rows)
+        return row?.n ?? -1
+      })
+    expect(await count()).toBe(1)
+    await database.db.delete(users).where(eq(users.id, user.id))
+    expect(await count()).toBe(0)
+  })
+
+  it('are kept through a rolled-back transaction, which changed nothing', async () => {
+    const cache = new ReadCache<string[]>(database.tables, ['cities'], LIMITS)
+    let loads = 0
+    const read = () =>
+      cache.get('all', async () => {
+        loads++
+        return cityNames()
+      })
+    const before = await read()
     await expect(
       database.db.transaction(async (tx) => {
         await tx.insert(cities).values({ name: 'Šiauliai' })
-        // A read inside the transaction sees the row (and may be cached)...
-        expect(
-          await cache.get('all', async () => (await tx.select().from(cities)).map((c) => c.name)),
-        ).toContain('Šiauliai')
         throw new Error('roll back')
       }),
     ).rejects.toThrow('roll back')
-    // ...but the transaction's end made that entry stale.
-    expect(await cache.get('all', cityNames)).not.toContain('Šiauliai')
+    expect(await read()).toEqual(before)
+    expect(loads).toBe(1)
+  })
+
+  it('refuse a cache over a table no trigger watches', () => {
+    expect(() => new ReadCache(database.tables, ['orders'], LIMITS)).toThrow(
+      /no table-change trigger on orders/,
+    )
   })
 
   it('are not dropped by the hot reads themselves', async () => {
@@ -158,7 +171,7 @@ describe('cached reads on PGlite', () => {
   })
 
   it('are kept while only other tables change', async () => {
-    const cache = new ReadCache<number>(database.tables, ['cities'])
+    const cache = new ReadCache<number>(database.tables, ['cities'], LIMITS)
     let loads = 0
     const read = () => cache.get('n', async () => ++loads)
     await read()
@@ -171,7 +184,7 @@ describe('cached reads on PGlite', () => {
 
 describe('without table versions (PostgreSQL)', () => {
   it('reads every time', async () => {
-    const cache = new ReadCache<number>(null, ['cities'])
+    const cache = new ReadCache<number>(null, ['cities'], LIMITS)
     let loads = 0
     await cache.get('n', async () => ++loads)
     await cache.get('n', async () => ++loads)

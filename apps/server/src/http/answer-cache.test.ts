@@ -16,8 +16,12 @@ afterEach(async () => {
 
 /** An app whose GET /item/:n answers n bytes (the version, then dots), kept in a ReadCache. */
 async function appWith(options: { maxAnswers?: number; maxBytes?: number }) {
-  const versions = new TableVersions([])
-  const cache = new ReadCache<{ bytes: Buffer }>(versions, ['items'])
+  const versions = new TableVersions(null, new Set(['items']))
+  const cache = new ReadCache<{ bytes: Buffer }>(versions, ['items'], {
+    maxEntries: 1000,
+    maxBytes: 1_000_000,
+    sizeOf: (value) => (value as { bytes: Buffer }).bytes.length,
+  })
   let version = 0
   let loads = 0
   const server = Fastify()

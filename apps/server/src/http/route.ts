@@ -10,7 +10,8 @@ import {
 } from '@shop/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { Static, TSchema } from 'typebox'
-import { currentnessOf } from '../lib/read-cache.js'
+import type { TableVersions } from '../db/table-versions.js'
+import { currentnessOf, ReadCache } from '../lib/read-cache.js'
 import { AppError } from './errors.js'
 import { findTextProblem, textProblemMessage } from './text-rules.js'
 
@@ -29,6 +30,8 @@ export interface StaffAuthContext {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** When each watched table last changed: what cached answers are checked against. */
+    tableVersions: TableVersions | null
     /** Verifies the bearer token and its live session; throws 401/403 AppErrors. */
     authenticate?: (request: FastifyRequest) => AuthContext | Promise<AuthContext>
     /** The same for a staff token (another audience, other tables). */
@@ -61,19 +64,35 @@ function withErrorResponses(schema: { response: object }): FastifySchema {
 type In<S> = S extends TSchema ? Static<S> : undefined
 
 /**
- * A 200 body already serialised by the route's own response schema (`serialized`), sent as it
- * is: hot routes keep these in a ReadCache, so a cached answer skips serialisation too. Kept as
- * UTF-8 bytes: written as a string, every answer would be encoded again, and a body with a
- * Lithuanian letter is a two-byte string whose encoding cost a fifth of a cached product page.
+ * A 200 body already serialised by the route's own response schema, kept by a route's answer
+ * cache (`RouteOptions.cache`), so that a cached answer skips serialisation too. Kept as UTF-8
+ * bytes: written as a string, every answer would be encoded again.
  */
-export class SerializedJson {
+class SerializedJson {
   constructor(readonly bytes: Buffer) {}
 }
 
 /** Serialises a 200 body exactly as the route would send it (unlisted fields dropped). */
-export function serialized<T>(reply: FastifyReply, body: T): SerializedJson {
+function serialized<T>(reply: FastifyReply, body: T): SerializedJson {
   // The route's schema serialiser, as for any returned body; it produces a string.
   return new SerializedJson(Buffer.from(reply.serialize(body) as string))
+}
+
+/**
+ * A route's serialised answers, kept while the tables the handler read them from are unchanged
+ * (a ReadCache: on PostgreSQL once every earlier commit has been heard of). For the hottest
+ * reads only: the handler must read outside any transaction and depend on nothing but these
+ * tables, the key, and what `keep` checks.
+ */
+export interface AnswerCacheOptions<D extends RouteDef> {
+  /** Every table the answer is read from (the service says which). */
+  readsFrom: readonly string[]
+  /** Everything about the request the answer depends on (the caller, the language, the query). */
+  key: (input: RouteInput<D>) => string
+  /** Whether an answer may be kept (e.g. not while it also depends on the clock). */
+  keep?: (body: ResponseOf<D>) => boolean
+  maxEntries: number
+  maxBytes: number
 }
 
 export interface RouteInput<D extends RouteDef> {
@@ -99,11 +118,42 @@ export interface RouteOptions {
   sameForEveryCaller?: boolean
 }
 
+/** Route options, with the answer cache of a hot read. */
+export interface DefineRouteOptions<D extends RouteDef> extends RouteOptions {
+  cache?: AnswerCacheOptions<D>
+}
+
+/** The handler's answers through the route's answer cache, serialised. */
+function cachedHandler<D extends RouteDef>(
+  versions: TableVersions | null,
+  options: AnswerCacheOptions<D>,
+  handler: (input: RouteInput<D>) => Promise<ResponseOf<D>>,
+): (input: RouteInput<D>) => Promise<SerializedJson> {
+  const answers = new ReadCache<SerializedJson>(versions, options.readsFrom, {
+    maxEntries: options.maxEntries,
+    maxBytes: options.maxBytes,
+    sizeOf: (answer) => (answer as SerializedJson).bytes.length,
+  })
+  const keep = options.keep
+  return (input) => {
+    let keeps = true
+    return answers.get(
+      options.key(input),
+      async () => {
+        const body = await handler(input)
+        if (keep) keeps = keep(body)
+        return serialized(input.reply, body)
+      },
+      () => keeps,
+    )
+  }
+}
+
 export function defineRoute<D extends RouteDef>(
   app: FastifyInstance,
   def: D,
-  handler: (input: RouteInput<D>) => Promise<ResponseOf<D> | SerializedJson>,
-  options: RouteOptions = {},
+  handler: (input: RouteInput<D>) => Promise<ResponseOf<D>>,
+  options: DefineRouteOptions<D> = {},
 ): void {
   const { method, url, auth } = def
   const staffRoute = auth === 'staff' || auth === 'owner'
@@ -113,6 +163,9 @@ export function defineRoute<D extends RouteDef>(
   const authenticate = auth === true ? app.authenticate : undefined
   const authenticateStaff = staffRoute ? app.authenticateStaff : undefined
   const status = successStatus(def)
+  const answer: (input: RouteInput<D>) => Promise<ResponseOf<D> | SerializedJson> = options.cache
+    ? cachedHandler(app.tableVersions, options.cache, handler)
+    : handler
   // The handler's types come from the contract through RouteInput, so the plain route() is used.
   app.route({
     method,
@@ -152,7 +205,7 @@ export function defineRoute<D extends RouteDef>(
       : {}),
     handler: async (request, reply) => {
       checkRequestText(request)
-      const body = await handler({
+      const body = await answer({
         params: request.params as In<D['params']>,
         query: request.query as In<D['querystring']>,
         body: request.body as In<D['body']>,

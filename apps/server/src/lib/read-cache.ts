@@ -2,6 +2,9 @@
 // were read from are unchanged (db/table-versions.ts). On PostgreSQL a value is served only
 // once this process has heard of every write committed before the request (`settled`), and
 // nothing is kept while that cannot be known.
+//
+// A value must be loaded outside any transaction: a transaction's own reads may show rows that
+// it then rolls back, and a rollback notifies nobody.
 import type { TableVersions } from '../db/table-versions.js'
 
 /** A value now, or once this process has heard of every write committed before the call. */
@@ -20,21 +23,39 @@ export function currentnessOf(value: object): (() => Settling<boolean>) | undefi
   return currentness.get(value)
 }
 
+export interface ReadCacheLimits {
+  /** Entries kept at most (the least recently stored go first). */
+  maxEntries: number
+  /** What the kept values weigh at most, as `sizeOf` counts it. */
+  maxBytes: number
+  /** A value's weight in bytes (the bytes it holds, or an estimate of its objects). */
+  sizeOf: (value: unknown) => number
+}
+
 interface Entry<V> {
   stamp: number
   value: V
+  bytes: number
 }
 
 export class ReadCache<V> {
   readonly #entries = new Map<string, Entry<V>>()
+  readonly #limits: ReadCacheLimits
+  #bytes = 0
 
   constructor(
     private readonly versions: TableVersions | null,
     /** Every table the cached value is read from. */
     private readonly tables: readonly string[],
-    private readonly maxEntries = 1000,
+    limits: ReadCacheLimits,
   ) {
     versions?.assertWatched(tables)
+    this.#limits = limits
+  }
+
+  /** Entries kept now and what they weigh (tests and the bench read it). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes }
   }
 
   /**
@@ -76,20 +97,37 @@ export class ReadCache<V> {
     const hit = this.#entries.get(key)
     if (hit && hit.stamp === stamp) return hit.value
     const value = await load()
-    if (keep(value)) {
-      this.#entries.delete(key)
-      if (this.#entries.size >= this.maxEntries) {
-        const oldest = this.#entries.keys().next().value
-        if (oldest !== undefined) this.#entries.delete(oldest)
-      }
-      this.#entries.set(key, { stamp, value })
-      if (typeof value === 'object' && value !== null) {
-        currentness.set(value, () => {
-          const now = this.current(key)
-          return now instanceof Promise ? now.then((v) => v === value) : now === value
-        })
-      }
-    }
+    if (keep(value)) this.#store(key, stamp, value)
     return value
+  }
+
+  #store(key: string, stamp: number, value: V): void {
+    this.#drop(key)
+    const bytes = this.#limits.sizeOf(value)
+    if (bytes > this.#limits.maxBytes) return
+    for (const oldest of this.#entries.keys()) {
+      if (
+        this.#entries.size < this.#limits.maxEntries &&
+        this.#bytes + bytes <= this.#limits.maxBytes
+      ) {
+        break
+      }
+      this.#drop(oldest)
+    }
+    this.#entries.set(key, { stamp, value, bytes })
+    this.#bytes += bytes
+    if (typeof value === 'object' && value !== null) {
+      currentness.set(value, () => {
+        const now = this.current(key)
+        return now instanceof Promise ? now.then((v) => v === value) : now === value
+      })
+    }
+  }
+
+  #drop(key: string): void {
+    const entry = this.#entries.get(key)
+    if (!entry) return
+    this.#entries.delete(key)
+    this.#bytes -= entry.bytes
   }
 }

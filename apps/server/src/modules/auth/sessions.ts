@@ -40,6 +40,9 @@ type RefreshOutcome =
 
 type SessionRow = { userId: number; revokedAt: Date | null; expiresAt: Date; disabled: boolean }
 
+/** The session rows kept at most; a row (its key, four fields and two dates) weighs about 300 bytes. */
+const SESSION_ROWS = { maxEntries: 10_000, maxBytes: 4 * 1024 * 1024, sizeOf: () => 300 }
+
 export class SessionService {
   /**
    * Every authenticated request checks its session; on PGlite that lookup cost more than the
@@ -56,7 +59,7 @@ export class SessionService {
     private readonly tokens: AccessTokens,
     tables: TableVersions | null = null,
   ) {
-    this.#rows = new ReadCache(tables, [SESSION_ACCESS], 10_000)
+    this.#rows = new ReadCache(tables, [SESSION_ACCESS], SESSION_ROWS)
   }
 
   /**

@@ -1,14 +1,27 @@
 import { api } from '@shop/contract'
 import type { AppContext } from '../../app-context.js'
 import { requestLanguage } from '../../http/language.js'
-import { defineRoute, serialized } from '../../http/route.js'
+import { defineRoute } from '../../http/route.js'
 
 export function cartRoutes({ app, services }: AppContext): void {
   const { cart } = services
   // Every answer names its products in the request's language (`?lang=`, else Accept-Language,
-  // else English).
-  defineRoute(app, api.getCart, ({ auth, request, reply }) =>
-    cart.answer(auth.userId, requestLanguage(request), (body) => serialized(reply, body)),
+  // else English). The web app reads the cart on every page: a cart without a coupon is kept
+  // until its rows or its products change; one with a coupon is read afresh (whether the coupon
+  // still applies depends on the clock).
+  defineRoute(
+    app,
+    api.getCart,
+    ({ auth, request }) => cart.get(auth.userId, requestLanguage(request)),
+    {
+      cache: {
+        readsFrom: cart.readsFrom,
+        key: ({ auth, request }) => `${auth.userId}:${requestLanguage(request)}`,
+        keep: (body) => body.applied_promo === null,
+        maxEntries: 10_000,
+        maxBytes: 8 * 1024 * 1024,
+      },
+    },
   )
   defineRoute(app, api.addToCart, ({ auth, body, request }) =>
     cart.add(auth.userId, body.product_id, requestLanguage(request)),

@@ -5,10 +5,7 @@ import { CART_MAX_ITEMS, type Cart, type Lang } from '@shop/contract'
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { cartItems, carts } from '../../db/schema/cart.js'
-import type { TableVersions } from '../../db/table-versions.js'
 import { AppError } from '../../http/errors.js'
-import type { SerializedJson } from '../../http/route.js'
-import { ReadCache } from '../../lib/read-cache.js'
 import type { StockService } from '../catalog/stock.js'
 import type { CouponService } from '../coupons/service.js'
 import { CartReader, type CartSnapshot, type SnapshotOptions, toCartDto } from './read.js'
@@ -19,22 +16,17 @@ export { type CartSnapshot, lineAvailable } from './read.js'
 export class CartService {
   readonly #reader: CartReader
   /**
-   * The web app reads the cart on every page. A cart without a coupon depends only on its rows
-   * and its products' rows, so its answer is kept until one of those tables changes (in any
-   * process, see ReadCache).
-   * A cart with a coupon is always read afresh: whether the coupon still applies depends on the
-   * clock.
+   * What a cart without a coupon is read from: its rows and its products' rows. (A cart with a
+   * coupon also depends on the clock: whether the coupon still applies.)
    */
-  readonly #answers: ReadCache<SerializedJson>
+  readonly readsFrom = ['carts', 'cart_items', 'products'] as const
 
   constructor(
     private readonly db: Db,
     private readonly coupons: CouponService,
     private readonly stock: StockService,
-    tables: TableVersions | null = null,
   ) {
     this.#reader = new CartReader(db, coupons, stock)
-    this.#answers = new ReadCache(tables, ['carts', 'cart_items', 'products'])
   }
 
   /** The cart priced now (see CartReader.snapshot). */
@@ -50,27 +42,6 @@ export class CartService {
   /** The cart as the API answers it, its product names in `lang`. */
   async get(userId: number, lang: Lang): Promise<Cart> {
     return toCartDto(await this.snapshot(userId), lang)
-  }
-
-  /**
-   * `get` as `serialize` turns it into the route's answer, kept (one per language) while fresh and
-   * coupon-free.
-   */
-  answer(
-    userId: number,
-    lang: Lang,
-    serialize: (cart: Cart) => SerializedJson,
-  ): Promise<SerializedJson> {
-    let couponFree = false
-    return this.#answers.get(
-      `${userId}:${lang}`,
-      async () => {
-        const cart = await this.get(userId, lang)
-        couponFree = cart.applied_promo === null
-        return serialize(cart)
-      },
-      () => couponFree,
-    )
   }
 
   /** Adds one unit of a product; CART_FULL beyond 3 units, PRODUCT_UNAVAILABLE beyond stock. */

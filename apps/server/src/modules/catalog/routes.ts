@@ -2,7 +2,15 @@ import { api } from '@shop/contract'
 import type { AppContext } from '../../app-context.js'
 import { AppError } from '../../http/errors.js'
 import { requestLanguage } from '../../http/language.js'
-import { defineRoute, serialized } from '../../http/route.js'
+import { defineRoute } from '../../http/route.js'
+
+/**
+ * What the catalogue's answer caches hold at most: the list pages (a city, a district, a search
+ * and a page in a language) and the product pages, each its own, so that a variety of searches
+ * cannot push every product page out, nor the reverse.
+ */
+const LIST_PAGES = { maxEntries: 4_000, maxBytes: 24 * 1024 * 1024 }
+const PRODUCT_PAGES = { maxEntries: 20_000, maxBytes: 24 * 1024 * 1024 }
 
 /** A year: an image URL names its version, so its bytes never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -20,18 +28,31 @@ export function catalogRoutes({ app, services }: AppContext): void {
   const { catalog, productImages } = services
   // Every answer depends on the language (`?lang=`, else Accept-Language, else English), and
   // the catalogue's on nothing else about the customer.
-  const catalogue = { sameForEveryCaller: true }
+  const readsFrom = catalog.readsFrom
   defineRoute(
     app,
     api.listProducts,
-    ({ query, request, reply }) =>
-      catalog.productPage(
+    ({ query, request }) =>
+      catalog.listProducts(
         { cityId: query.city_id, districtId: query.district_id, search: query.search },
         query.page,
         requestLanguage(request),
-        (list) => serialized(reply, list),
       ),
-    catalogue,
+    {
+      sameForEveryCaller: true,
+      cache: {
+        readsFrom,
+        key: ({ query, request }) =>
+          JSON.stringify([
+            requestLanguage(request),
+            query.city_id,
+            query.district_id,
+            query.search,
+            query.page,
+          ]),
+        ...LIST_PAGES,
+      },
+    },
   )
   defineRoute(app, api.groupedProducts, ({ query, request }) =>
     catalog.groupedProducts(
@@ -48,11 +69,15 @@ export function catalogRoutes({ app, services }: AppContext): void {
   defineRoute(
     app,
     api.getProduct,
-    ({ params, request, reply }) =>
-      catalog.productAnswer(params.id, requestLanguage(request), (product) =>
-        serialized(reply, product),
-      ),
-    catalogue,
+    ({ params, request }) => catalog.getProduct(params.id, requestLanguage(request)),
+    {
+      sameForEveryCaller: true,
+      cache: {
+        readsFrom,
+        key: ({ params, request }) => `${requestLanguage(request)}:${params.id}`,
+        ...PRODUCT_PAGES,
+      },
+    },
   )
   defineRoute(app, api.productImage, async ({ params, query, request, reply }) => {
     const image = await productImages.get(params.id, query.size)

@@ -1,6 +1,6 @@
 // The catalogue: products with their place, and the cities and districts they are sold in.
 // Every list is one SQL query (no N+1), ordered by id so that paging is stable. The product list
-// and product pages, the shop's hottest reads, are kept in memory on PGlite (see productPage).
+// and product pages, the shop's hottest reads, are kept in memory by their routes (`readsFrom`).
 // Names and descriptions are answered in the customer's language: Lithuanian for `lt`, English
 // otherwise, and English wherever the Lithuanian text is empty (domain rules, "Catalogue").
 import {
@@ -15,10 +15,7 @@ import {
 } from '@shop/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.js'
-import type { TableVersions } from '../../db/table-versions.js'
 import { AppError } from '../../http/errors.js'
-import type { SerializedJson } from '../../http/route.js'
-import { ReadCache } from '../../lib/read-cache.js'
 import { productImageUrl } from './images.js'
 
 export interface ProductFilter {
@@ -114,51 +111,14 @@ function productWithPlace(lang: Lang): SQL {
           left join product_images pi on pi.product_id = p.id`
 }
 
-/** What the catalogue answers are read from. */
-const CATALOGUE_TABLES = ['products', 'cities', 'districts', 'product_images']
-
 export class CatalogService {
   /**
-   * Serialised product lists and product pages, kept until a product, city or district changes
-   * (a sale, a reservation, a restock). Without it a page of 20 cost about 2 ms of database time
-   * on PGlite's one thread; on PostgreSQL it is kept in every process until a commit notifies it
-   * (see ReadCache).
+   * Every table the catalogue's answers are read from: the routes keep the hottest answers
+   * until one of these changes (a sale, a reservation, a restock, a rename).
    */
-  readonly #answers: ReadCache<SerializedJson>
+  readonly readsFrom = ['products', 'cities', 'districts', 'product_images'] as const
 
-  constructor(
-    private readonly db: Db,
-    tables: TableVersions | null = null,
-  ) {
-    this.#answers = new ReadCache(tables, CATALOGUE_TABLES)
-  }
-
-  /** `listProducts` as `serialize` turns it into the route's answer, kept while still fresh. */
-  productPage(
-    filter: ProductFilter,
-    page: number | undefined,
-    lang: Lang,
-    serialize: (list: ProductList) => SerializedJson,
-  ): Promise<SerializedJson> {
-    const key = JSON.stringify([
-      'list',
-      lang,
-      filter.cityId,
-      filter.districtId,
-      filter.search,
-      page,
-    ])
-    return this.#answers.get(key, async () =>
-      serialize(await this.listProducts(filter, page, lang)),
-    )
-  }
-
-  /** `getProduct` as `serialize` turns it into the route's answer, kept while still fresh. */
-  productAnswer(id: number, lang: Lang, serialize: (product: Product) => SerializedJson) {
-    return this.#answers.get(JSON.stringify(['product', lang, id]), async () =>
-      serialize(await this.getProduct(id, lang)),
-    )
-  }
+  constructor(private readonly db: Db) {}
 
   /** One page of 20 listed products and how many match in all, in one query. */
   async listProducts(filter: ProductFilter, page = 1, lang: Lang = 'en'): Promise<ProductList> {
