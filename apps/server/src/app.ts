@@ -59,8 +59,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's services, for main.ts (background jobs) and tests. */
     shop: { services: Services }
-    /** Whole answers of the hottest reads, sent again without Fastify's cycle (PGlite). */
-    answerCache: AnswerCache
+    /** Whole answers of the hottest reads, sent again without Fastify's cycle; null when off. */
+    answerCache: AnswerCache | null
   }
 }
 
@@ -139,12 +139,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   else void services.rates.refresh()
   app.decorate('authenticate', (request: FastifyRequest) => services.sessions.authenticate(request))
   // After the hooks that set headers: it keeps each answer with its final headers.
-  const answerCache = new AnswerCache({
-    knownToken: (authorization) => services.sessions.knownToken(authorization),
-    sessionLetsIn: (claims) => services.sessions.cachedSessionLetsIn(claims),
-    trustsProxies: trustProxy !== null,
-  })
-  answerCache.install(app)
+  const answerCache = config.answerCache
+    ? new AnswerCache({
+        knownToken: (authorization) => services.sessions.knownToken(authorization),
+        sessionLetsIn: (claims) => services.sessions.cachedSessionLetsIn(claims),
+        trustsProxies: trustProxy !== null,
+      })
+    : null
+  answerCache?.install(app)
   app.decorate('answerCache', answerCache)
   app.decorate('authenticateStaff', (request: FastifyRequest) =>
     services.staff.sessions.authenticate(request),

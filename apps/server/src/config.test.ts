@@ -14,7 +14,9 @@ describe('loadConfig', () => {
       jwtSecret: null,
       logLevel: 'info',
       shopTimeZone: 'Europe/Vilnius',
+      answerCache: true,
     })
+    expect(loadConfig({ ANSWER_CACHE: 'off' }).answerCache).toBe(false)
   })
 
   it('takes the key before DELIVERY_KEY for a rotation, and none by default', () => {

@@ -75,6 +75,11 @@ export interface AppConfig {
    * "this month" and sales per day.
    */
   shopTimeZone: string
+  /**
+   * Whether the hottest answers are sent again without Fastify's request cycle (ANSWER_CACHE,
+   * decision 0024); off, every request takes Fastify's path.
+   */
+  answerCache: boolean
   /** Timeouts and the connection cap per client (not from the environment; tests shorten them). */
   serverLimits: ServerLimits
 }
@@ -237,6 +242,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
     databaseUrl: postgresUrl(env, 'DATABASE_URL'),
     seedDemo: flag(env, 'SEED_DEMO', true),
+    answerCache: flag(env, 'ANSWER_CACHE', true),
     jwtSecret,
     deliveryKey,
     deliveryKeyPrevious,

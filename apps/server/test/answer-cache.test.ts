@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { products, users } from '../src/db/schema.js'
-import { useTestApp } from './helpers.js'
+import { createTestApp, useTestApp } from './helpers.js'
 import { type Customer, createCustomers, createPlace, createProduct } from './support/factories.js'
 
 const t = useTestApp({ seed: true })
@@ -37,9 +37,10 @@ async function get(url: string, headers: Record<string, string> = {}, method = '
 
 /** Whether the request was answered from the cache. */
 async function fromCache(fn: () => Promise<Seen>): Promise<{ seen: Seen; cached: boolean }> {
-  const before = t.app.answerCache.hits
+  const hits = () => t.app.answerCache?.hits ?? 0
+  const before = hits()
   const seen = await fn()
-  return { seen, cached: t.app.answerCache.hits > before }
+  return { seen, cached: hits() > before }
 }
 
 const cartOf = (customer: Customer, headers: Record<string, string> = {}) =>
@@ -244,5 +245,23 @@ describe('cached session rows', () => {
     )
     expect(await cached(dan)).toBe(false)
     expect((await cartOf(dan)).status).toBe(403)
+  })
+})
+
+describe('with ANSWER_CACHE=off', () => {
+  it('sends every request through Fastify, which alone listens', async () => {
+    const off = await createTestApp({ config: { answerCache: false } })
+    try {
+      expect(off.app.answerCache).toBeNull()
+      const url = await off.app.listen({ port: 0, host: '127.0.0.1' })
+      expect(off.app.server.listeners('request')).toHaveLength(1)
+      const customer = (await createCustomers(off.database.db, off.services, 1))[0] as Customer
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${url}/api/products`, { headers: customer.headers })
+        expect(res.status).toBe(200)
+      }
+    } finally {
+      await off.close()
+    }
   })
 })

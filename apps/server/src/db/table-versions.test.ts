@@ -4,6 +4,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, onPostgres } from '../../test/support/test-database.js'
 import { ReadCache } from '../lib/read-cache.js'
 import { SessionService } from '../modules/auth/sessions.js'
 import { AccessTokens } from '../modules/auth/tokens.js'
@@ -11,17 +12,17 @@ import { CartService } from '../modules/cart/service.js'
 import { CatalogService } from '../modules/catalog/service.js'
 import { StockService } from '../modules/catalog/stock.js'
 import { CouponService } from '../modules/coupons/service.js'
-import { type Database, openDatabase } from './client.js'
+import type { Database } from './client.js'
 import { cities, products, users } from './schema.js'
 import { SESSION_ACCESS } from './table-versions.js'
 
 const LIMITS = { maxEntries: 100, maxBytes: 1_000_000, sizeOf: () => 1 }
 
-describe('cached reads on PGlite', () => {
+// PostgreSQL's side, with other processes writing: test/cache-two-processes.test.ts.
+describe.skipIf(onPostgres)('cached reads on PGlite', () => {
   let database: Database
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: null })
-    await database.migrate()
+    database = await createTestDatabase()
   })
   afterAll(async () => {
     await database.close()

@@ -1,11 +1,11 @@
 // The answer cache's own bounds, on a bare Fastify app with one ReadCache: how many answers and
 // how many bytes it keeps (the oldest go first), and that an answer whose ReadCache value was
 // replaced is not sent again. test/answer-cache.test.ts covers it in the shop.
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type onSendHookHandler } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { TableVersions } from '../db/table-versions.js'
 import { currentnessOf, ReadCache } from '../lib/read-cache.js'
-import { AnswerCache } from './answer-cache.js'
+import { AnswerCache, reproducedOnHit } from './answer-cache.js'
 
 let app: FastifyInstance | null = null
 
@@ -90,5 +90,31 @@ describe('the answer cache', () => {
     expect(await shop.get(5)).toEqual({ body: '1....', cached: true })
     expect(shop.loads()).toBe(2)
     expect(shop.answers.size).toEqual({ answers: 1, bytes: 5 })
+  })
+})
+
+describe('the fence around the answer cache', () => {
+  const cache = () =>
+    new AnswerCache({ knownToken: () => null, sessionLetsIn: () => false, trustsProxies: false })
+
+  it('stops the start when a hook of the request cycle would be skipped on a hit', async () => {
+    const server = Fastify()
+    app = server
+    cache().install(server)
+    server.addHook('onRequest', function countRequests(_request, _reply, done) {
+      done()
+    })
+    await expect(server.ready()).rejects.toThrow(
+      /skip these hooks on a hit: onRequest countRequests.*ANSWER_CACHE=off/,
+    )
+  })
+
+  it('lets a hook marked as reproduced on a hit through', async () => {
+    const server = Fastify()
+    app = server
+    cache().install(server)
+    const passOn: onSendHookHandler = (_request, _reply, payload, done) => done(null, payload)
+    server.addHook('onSend', reproducedOnHit(passOn, 'test'))
+    await expect(server.ready()).resolves.toBe(server)
   })
 })

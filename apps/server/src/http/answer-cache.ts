@@ -14,9 +14,15 @@
 //
 // On PostgreSQL a hit first waits for the shared round trip of decision 0023, for the answer and
 // the caller's session alike, and is then sent or handed to Fastify.
+//
+// A hit runs none of Fastify's hooks. So the cache is fenced: when the app is ready, every hook
+// of the request cycle on the app must be one marked `reproducedOnHit` (its effect is in the
+// kept headers, or the cache repeats its check) or the cache's own; any other (metrics,
+// tracing, a maintenance switch added later) stops the start with an error naming it. And it
+// can be turned off (ANSWER_CACHE=off).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify'
 import type { Settling } from '../lib/read-cache.js'
 
 declare module 'fastify' {
@@ -61,6 +67,49 @@ export interface AnswerCacheOptions {
   /** Answers kept at most, and their bodies' bytes at most (the oldest go first). */
   maxAnswers?: number
   maxBytes?: number
+}
+
+/** The hooks of the request cycle, which a hit skips. */
+const REQUEST_HOOKS = [
+  'onRequest',
+  'preParsing',
+  'preValidation',
+  'preHandler',
+  'preSerialization',
+  'onSend',
+  'onResponse',
+  'onError',
+  'onTimeout',
+  'onRequestAbort',
+] as const
+
+/** Any hook function. */
+type Hook = (...args: never) => unknown
+
+const reproduced = new WeakSet<Hook>()
+
+/**
+ * Marks a hook whose effect a hit still has: the headers it sets are in every kept answer, or
+ * the cache makes the same check before it sends one (`how` says which, for the reader).
+ */
+export function reproducedOnHit<F extends Hook>(hook: F, _how: string): F {
+  reproduced.add(hook)
+  return hook
+}
+
+/** The app's hooks of the request cycle that no hit reproduces (Fastify's own table of them). */
+function hooksSkippedOnHit(app: FastifyInstance): string[] {
+  const key = Object.getOwnPropertySymbols(app).find((s) => s.description === 'fastify.hooks')
+  const hooks = key ? (app as unknown as Record<symbol, Record<string, unknown>>)[key] : undefined
+  if (!hooks) return ["Fastify's hook table (not found: this Fastify keeps its hooks elsewhere)"]
+  return REQUEST_HOOKS.flatMap((name) => {
+    const list = hooks[name]
+    return Array.isArray(list)
+      ? (list as Hook[])
+          .filter((hook) => !reproduced.has(hook))
+          .map((hook) => `${name} ${hook.name || hook.toString().slice(0, 60)}`)
+      : []
+  })
 }
 
 const DEFAULT_MAX_ANSWERS = 2000
@@ -115,11 +164,22 @@ export class AnswerCache {
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (!this.#serve(req, res, app, fastifyHandler)) fastifyHandler(req, res)
     })
-    app.addHook('onSend', (request, reply, payload, done) => {
+    const keep: onSendHookHandler = (request, reply, payload, done) => {
       if (request.answerCurrentness && Buffer.isBuffer(payload)) {
         this.#keep(request, reply, payload, request.answerCurrentness)
       }
       done()
+    }
+    app.addHook('onSend', reproducedOnHit(keep, "the cache's own"))
+    app.addHook('onReady', (done) => {
+      const skipped = hooksSkippedOnHit(app)
+      if (skipped.length === 0) return done()
+      done(
+        new Error(
+          `the answer cache would skip these hooks on a hit: ${skipped.join('; ')}. ` +
+            'Reproduce each in http/answer-cache.ts and mark it with reproducedOnHit, or set ANSWER_CACHE=off',
+        ),
+      )
     })
     // From the moment the shop starts closing, Fastify answers every request (503 for new ones).
     app.addHook('preClose', (done) => {

@@ -6,7 +6,8 @@
 // of it, and no log line or table holds it.
 import net from 'node:net'
 import proxyAddr from '@fastify/proxy-addr'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { reproducedOnHit } from './answer-cache.js'
 
 /** Names TRUST_PROXY takes besides addresses and ranges (as @fastify/proxy-addr knows them). */
 const RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
@@ -53,7 +54,7 @@ export const isLoopback = (address: string | undefined): boolean =>
  */
 export function warnOfUndeclaredProxy(app: FastifyInstance): void {
   let warned = false
-  app.addHook('onRequest', (request, _reply, done) => {
+  const warn = (request: FastifyRequest, _reply: unknown, done: () => void) => {
     if (!warned && request.headers['x-forwarded-for'] !== undefined) {
       if (isLoopback(request.raw.socket?.remoteAddress)) {
         warned = true
@@ -64,5 +65,7 @@ export function warnOfUndeclaredProxy(app: FastifyInstance): void {
       }
     }
     done()
-  })
+  }
+  // The cache refuses any request that carries X-Forwarded-For without TRUST_PROXY.
+  app.addHook('onRequest', reproducedOnHit(warn, 'a hit never carries X-Forwarded-For then'))
 }

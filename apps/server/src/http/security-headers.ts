@@ -1,8 +1,9 @@
 // Security headers on every response. The CSP allows nothing but the shop's own origin: no CDN,
 // font, analytics or inline script can run, and the shop cannot be framed.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, onSendHookHandler } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
+import { reproducedOnHit } from './answer-cache.js'
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -56,16 +57,20 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   // raw response sends every other header of the answer down node:http's slow path; together a
   // third of a cached catalogue request. As reply headers they are written in one go.
   const headers = helmetHeaders()
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers)
-    done()
-  })
+  app.addHook(
+    'onRequest',
+    reproducedOnHit((_request, reply, done) => {
+      reply.headers(headers)
+      done()
+    }, 'every kept answer carries these headers'),
+  )
   // API answers are personal (carts, balances): no browser or proxy may keep them.
   // A callback hook rather than an async one: one promise less on every answer.
-  app.addHook('onSend', (request, reply, _payload, done) => {
+  const noStore: onSendHookHandler = (request, reply, _payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store')
     }
     done()
-  })
+  }
+  app.addHook('onSend', reproducedOnHit(noStore, 'every kept answer carries the header it set'))
 }

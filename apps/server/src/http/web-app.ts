@@ -6,7 +6,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { reproducedOnHit } from './answer-cache.js'
 
 export interface WebApp {
   sendIndex(reply: FastifyReply): FastifyReply
@@ -91,7 +92,12 @@ export async function registerWebApp(
   // compressed bytes instead. The ETag stays (it is weak: the same content in another coding),
   // so revalidation still answers 304. Ranges and HEAD are left to @fastify/static.
   // A callback hook: the API's answers pass it on every request, without a promise.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  const compress = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload?: unknown) => void,
+  ) => {
     const target = sending.get(reply)
     const encoding = target ? pickEncoding(request.headers['accept-encoding']) : null
     if (
@@ -109,7 +115,8 @@ export async function registerWebApp(
       reply.removeHeader('content-length')
       done(null, bytes)
     }, done)
-  })
+  }
+  app.addHook('onSend', reproducedOnHit(compress, 'only files are compressed, never a kept answer'))
   return {
     sendIndex(reply) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
