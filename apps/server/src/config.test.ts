@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       answerCache: true,
     })
     expect(loadConfig({ ANSWER_CACHE: 'off' }).answerCache).toBe(false)
+    expect(loadConfig({ SEED_DEMO: 'large' })).toMatchObject({ seedDemo: true, seedLarge: true })
+    expect(loadConfig({})).toMatchObject({ seedLarge: false })
   })
 
   it('takes the key before DELIVERY_KEY for a rotation, and none by default', () => {

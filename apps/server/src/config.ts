@@ -26,6 +26,8 @@ export interface AppConfig {
   /** PostgreSQL connection string; when null the embedded PGlite in dataDir is used. */
   databaseUrl: string | null
   seedDemo: boolean
+  /** SEED_DEMO=large: the demo plus a large generated shop (db/seed/large-shop.ts). */
+  seedLarge: boolean
   /** Secret that signs access tokens; null means "generate one and keep it in dataDir". */
   jwtSecret: string | null
   /** Seals delivery codes (DELIVERY_KEY); generated into DATA_DIR when unset (secrets.ts). */
@@ -241,7 +243,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: text(env, 'HOST') ?? '127.0.0.1',
     dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
     databaseUrl: postgresUrl(env, 'DATABASE_URL'),
-    seedDemo: flag(env, 'SEED_DEMO', true),
+    seedDemo: text(env, 'SEED_DEMO')?.toLowerCase() === 'large' || flag(env, 'SEED_DEMO', true),
+    seedLarge: text(env, 'SEED_DEMO')?.toLowerCase() === 'large',
     answerCache: flag(env, 'ANSWER_CACHE', true),
     jwtSecret,
     deliveryKey,

@@ -2,7 +2,7 @@
 // first start, listen, and shut down cleanly on SIGINT/SIGTERM.
 import module from 'node:module'
 import closeWithGrace from 'close-with-grace'
-import { ConfigError, loadConfig } from './config.js'
+import { type AppConfig, ConfigError, loadConfig } from './config.js'
 import { type Database, openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/data-dir-lock.js'
 import { describeError } from './http/loggable-error.js'
@@ -135,13 +135,9 @@ async function rotateDeliveryKey(
   }
 }
 
-async function openAndMigrate(config: {
-  shopTimeZone: string
-  databaseUrl: string | null
-  dataDir: string
-  seedDemo: boolean
-  deliveryKey: string
-}): Promise<Database> {
+async function openAndMigrate(
+  config: AppConfig & { jwtSecret: string; deliveryKey: string },
+): Promise<Database> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   try {
     const { knowsTimeZone } = await import('./db/calendar.js')
@@ -153,7 +149,16 @@ async function openAndMigrate(config: {
     await database.migrate()
     if (config.seedDemo) {
       const { isEmptyShop, seedDemo } = await import('./db/seed/seed-demo.js')
-      if (await isEmptyShop(database.db)) await seedDemo(database.db, config.deliveryKey)
+      if (await isEmptyShop(database.db)) {
+        await seedDemo(database.db, config.deliveryKey)
+        if (config.seedLarge) {
+          const { seedLargeShop, LARGE_SHOP_PASSWORD } = await import('./db/seed/large-shop.js')
+          await seedLargeShop(database, config, undefined, (line) => console.log(line))
+          console.log(
+            `large shop: ready; customers customer_1, customer_2… sign in with "${LARGE_SHOP_PASSWORD}"`,
+          )
+        }
+      }
     }
     return database
   } catch (error) {
