@@ -4,7 +4,7 @@
 //
 //   npm run bench                      the full run (about 4 minutes)
 //   npm run bench -- --quick           shorter load runs, for trying a change
-//   npm run bench -- --only=catalogue,web
+//   npm run bench -- --only=mixed        (sections: web, catalogue, mixed, payments, startup, checkout)
 //   npm run bench -- --json=out.json   also write the rows as JSON
 //   npm run bench -- --strict          exit 1 when a budget is missed
 //
@@ -19,7 +19,7 @@ import { startChain } from './lib/chain.mjs'
 import { hasWrk } from './lib/load.mjs'
 import { fmt, Report } from './lib/report.mjs'
 import { openShopDatabase } from './lib/server-modules.mjs'
-import { procStatusKb, startShop } from './lib/shop.mjs'
+import { BENCH_JWT_SECRET, procStatusKb, startShop } from './lib/shop.mjs'
 import { catalogue } from './sections/catalogue.mjs'
 import {
   CARTS_PER_PRODUCT,
@@ -30,6 +30,13 @@ import {
   reportCheckout,
   warmUpCheckouts,
 } from './sections/checkout.mjs'
+import {
+  MIXED_SIZES,
+  mixedGrowth,
+  mixedLoad,
+  ownerPages,
+  prepareMixedShop,
+} from './sections/mixed.mjs'
 import { paymentDetection } from './sections/payments.mjs'
 import { coldStart, rssFloor } from './sections/startup.mjs'
 import { webBrowser, webStatic } from './sections/web.mjs'
@@ -41,6 +48,8 @@ const only = option('only')?.split(',')
 const wanted = (section) => !only || only.includes(section)
 const quick = flag('quick')
 const LOAD = { duration: quick ? 4 : 10, warmup: quick ? 1 : 2 }
+/** Each of the mixed workload's two rounds. */
+const MIXED_LOAD = { duration: quick ? 5 : 15 }
 const CHECKOUT_USERS = PRODUCTS * CARTS_PER_PRODUCT
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
@@ -99,8 +108,8 @@ async function checkoutOnPglite(dataDir, chain) {
   }
 }
 
-/** On a temporary PostgreSQL database: the catalogue (per core, with its backends) and checkout. */
-async function onPostgres(tmp, chain) {
+/** A temporary PostgreSQL database for `fn(url, name, admin)`, dropped afterwards. */
+async function withPostgresDatabase(fn) {
   const pg = (await import('pg')).default
   const name = `shop_bench_${crypto.randomBytes(5).toString('hex')}`
   const admin = new pg.Client({ connectionString: ADMIN_URL })
@@ -109,21 +118,66 @@ async function onPostgres(tmp, chain) {
   const url = new URL(ADMIN_URL)
   url.pathname = `/${name}`
   try {
-    const shop = await startShop({
-      dataDir: path.join(tmp, 'pg-data'),
-      databaseUrl: url.href,
-      chain,
-    })
+    return await fn(url.href, name, admin)
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.end()
+  }
+}
+
+/** The pids of the backends serving database `name` (the shop's pool and listener). */
+const backendsOf = (admin, name) => async () =>
+  (
+    await admin.query(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    )
+  ).rows.map((row) => row.pid)
+
+/** The mixed workload at each size, on PGlite and on PostgreSQL (sections/mixed.mjs). */
+async function mixed(tmp, chain) {
+  for (const database of ['PGlite', 'PostgreSQL']) {
+    const rates = []
+    for (const size of MIXED_SIZES) {
+      const dataDir = path.join(tmp, `mixed-${database}-${size.products}`)
+      const run = async (databaseUrl = '', backends = undefined) => {
+        const target = databaseUrl ? { url: databaseUrl } : { dataDir }
+        const prepared = await prepareMixedShop(target, size, log)
+        const shop = await startShop({
+          dataDir,
+          databaseUrl,
+          chain,
+          env: { DELIVERY_KEY: BENCH_JWT_SECRET },
+        })
+        try {
+          const options = { database, size, backends }
+          rates.push(await mixedLoad(shop, report, MIXED_LOAD, prepared, options))
+          if (size.products >= 10_000) await ownerPages(shop, report, database)
+        } finally {
+          await shop.stop()
+        }
+      }
+      await section(
+        'Mixed workload',
+        `mixed workload, ${database}, ${size.products} products`,
+        () =>
+          database === 'PGlite'
+            ? run()
+            : withPostgresDatabase((url, name, admin) => run(url, backendsOf(admin, name))),
+      )
+    }
+    if (rates.length === 2) mixedGrowth(report, database, rates[0], rates[1])
+  }
+}
+
+/** On a temporary PostgreSQL database: the catalogue (per core, with its backends) and checkout. */
+async function onPostgres(tmp, chain) {
+  await withPostgresDatabase(async (url, name, admin) => {
+    const shop = await startShop({ dataDir: path.join(tmp, 'pg-data'), databaseUrl: url, chain })
     try {
       if (wanted('catalogue')) {
         // The shop's backends (its pool and its listener) run on the shop's CPU too.
-        const backends = async () =>
-          (
-            await admin.query(
-              'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-              [name],
-            )
-          ).rows.map((row) => row.pid)
+        const backends = backendsOf(admin, name)
         await section(
           'Catalogue',
           'catalogue on PostgreSQL',
@@ -134,7 +188,7 @@ async function onPostgres(tmp, chain) {
       }
       if (wanted('checkout')) {
         await section('Checkout', 'checkout on PostgreSQL', async () => {
-          const shopDb = await openShopDatabase({ url: url.href })
+          const shopDb = await openShopDatabase({ url })
           try {
             const prepared = await prepareCheckout(shopDb, CHECKOUT_USERS)
             await warmUpCheckouts(shop, prepared.warmup)
@@ -149,10 +203,7 @@ async function onPostgres(tmp, chain) {
     } finally {
       await shop.stop()
     }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.end()
-  }
+  })
 }
 
 async function main() {
@@ -163,7 +214,7 @@ async function main() {
   try {
     if (wanted('web')) await section('Web', 'web bundle', async () => webStatic(report))
 
-    const needShop = ['catalogue', 'web', 'payments', 'startup', 'checkout'].some(wanted)
+    const needShop = ['catalogue', 'mixed', 'web', 'payments', 'startup', 'checkout'].some(wanted)
     // The shop is measured as it runs in production: the Solana RPC is another process.
     chain = needShop ? await startChain(path.join(tmp, 'chain')) : null
     if (needShop) {
@@ -212,6 +263,12 @@ async function main() {
     if (wanted('catalogue') || wanted('checkout')) {
       await section('Server', 'PostgreSQL', () => onPostgres(tmp, chain))
     }
+    if (wanted('mixed'))
+      await section(
+        'Mixed workload',
+        'mixed workload',
+        catalogueWithWrk(() => mixed(tmp, chain)),
+      )
   } finally {
     await chain?.stop()
     fs.rmSync(tmp, { recursive: true, force: true })

@@ -61,13 +61,23 @@ export function parseWrk(out) {
 
 /**
  * wrk on LOADER_CPU: one thread, `connections` keep-alive connections for `duration` seconds.
- * Resolves with parseWrk's figures and `cpuSeconds`, the CPU wrk itself used.
+ * With `script` (a Lua file) and its `scriptArgs`, the script chooses each request. Resolves with
+ * parseWrk's figures and `cpuSeconds`, the CPU wrk itself used.
  */
-export function load({ url, headers = {}, connections = 50, duration = 10 }) {
+export function load({
+  url,
+  headers = {},
+  connections = 50,
+  duration = 10,
+  script = null,
+  scriptArgs = [],
+}) {
   const seconds = Math.max(1, Math.round(duration))
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '5s']
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`)
+  if (script) args.push('-s', script)
   args.push(url)
+  if (scriptArgs.length > 0) args.push('--', ...scriptArgs)
   const [command, argv] =
     LOADER_CPU === null ? ['wrk', args] : ['taskset', ['-c', String(LOADER_CPU), 'wrk', ...args]]
   return new Promise((resolve, reject) => {

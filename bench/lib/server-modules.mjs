@@ -21,5 +21,5 @@ export async function openShopDatabase({ dataDir = null, url = null }) {
   const database = await openDatabase(url ? { url, poolSize: 10 } : { dataDir })
   const config = { ...loadConfig({}), jwtSecret: BENCH_JWT_SECRET, deliveryKey: BENCH_JWT_SECRET }
   const services = createServices(config, database)
-  return { database, db: database.db, services, schema, drizzle }
+  return { database, db: database.db, services, schema, drizzle, config }
 }
