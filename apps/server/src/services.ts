@@ -109,7 +109,7 @@ export function createServices(
   })
 
   const system = new SystemService(db)
-  const catalog = new CatalogService(db)
+  const catalog = new CatalogService(db, tables)
   const productImages = new ProductImages(db)
   const stock = new StockService(db)
   const coupons = new CouponService(db)

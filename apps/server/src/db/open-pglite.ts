@@ -2,6 +2,8 @@
 import path from 'node:path'
 import v8 from 'node:v8'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { type Database, type Db, MIGRATIONS_DIR } from './client.js'
@@ -21,16 +23,20 @@ import { TABLE_CHANGE_CHANNEL, TableVersions } from './table-versions.js'
  * its shared memory for max_connections (100 in the folder's postgresql.conf), and 4 MB of that
  * is touched at start and stays resident; sized for the one backend it is not.
  *
- * The share files are read when PostgreSQL first opens each (pglite-share-files.ts).
+ * The share files are read when PostgreSQL first opens each (pglite-share-files.ts). The
+ * catalogue's search needs pg_trgm and unaccent (migration 0010), which PGlite ships as contrib
+ * extensions.
  */
 function pgliteOptions() {
+  const shareFiles = shareFilesReadOnFirstUse()
   return {
     startParams: [
       ...PGlite.defaultStartParams,
       ...['-c', 'shared_buffers=4MB'],
       ...['-c', 'max_connections=1'],
     ],
-    ...shareFilesReadOnFirstUse(),
+    ...shareFiles,
+    extensions: { ...shareFiles.extensions, pg_trgm, unaccent },
   }
 }
 

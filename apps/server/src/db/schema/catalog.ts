@@ -68,6 +68,11 @@ export const products = pgTable(
     stock: integer('stock').notNull().default(0),
     reserved: integer('reserved').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /**
+     * Every name of the product, folded for search (lower case, without accents), kept by a
+     * trigger and indexed by trigrams (migration 0010, decision 0056): never written by the shop.
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -15,7 +15,9 @@ import {
 } from '@shop/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.js'
+import type { TableVersions } from '../../db/table-versions.js'
 import { AppError } from '../../http/errors.js'
+import { ReadCache } from '../../lib/read-cache.js'
 import { productImageUrl } from './images.js'
 
 export interface ProductFilter {
@@ -88,16 +90,20 @@ function listedWhere(filter: ProductFilter): SQL {
     if (search.includes('\u0000')) {
       throw new AppError('VALIDATION_ERROR', 'querystring.search must not contain NUL')
     }
-    // Either language's name: a customer may know a product by its name in the other one.
+    // Any name, in either language (a customer may know a product by its name in the other
+    // one), without regard to case or accents: the folded names and their trigram index
+    // (migration 0010, decision 0056).
     const pattern = `%${escapeLike(search)}%`
-    conditions.push(sql`(p.name ilike ${pattern} escape '\\' or p.name_en ilike ${pattern} escape '\\'
-                         or p.name_lt ilike ${pattern} escape '\\')`)
+    conditions.push(sql`p.search_text like shop_fold(${pattern}) escape '\\'`)
   }
   return sql.join(conditions, sql` and `)
 }
 
 /** Buyable units: the stock not held by pending payments. */
 const QUANTITY = sql.raw('(p.stock - p.reserved)')
+
+/** The filters whose counts are kept at most (a count and its key: about 200 bytes). */
+const COUNTS = { maxEntries: 20_000, maxBytes: 4 * 1024 * 1024, sizeOf: () => 200 }
 
 /** A listed product with its city, district and image version, from `products p` (a ProductRow). */
 function productWithPlace(lang: Lang): SQL {
@@ -118,38 +124,40 @@ export class CatalogService {
    */
   readonly readsFrom = ['products', 'cities', 'districts', 'product_images'] as const
 
-  constructor(private readonly db: Db) {}
+  /**
+   * How many products each filter lists, for "Page N of M": counted once per filter until a
+   * product changes, not again for every page.
+   */
+  readonly #counts: ReadCache<number>
 
-  /** One page of 20 listed products and how many match in all, in one query. */
+  constructor(
+    private readonly db: Db,
+    tables: TableVersions | null = null,
+  ) {
+    this.#counts = new ReadCache(tables, ['products'], COUNTS)
+  }
+
+  /** One page of 20 listed products, and how many match in all. */
   async listProducts(filter: ProductFilter, page = 1, lang: Lang = 'en'): Promise<ProductList> {
     const where = listedWhere(filter)
     const offset = (page - 1) * PRODUCTS_PAGE_SIZE
-    // The count row always comes back, so an empty page still reports the real total.
-    const rows = await queryRows<{ total: number } & Partial<ProductRow>>(
-      this.db,
-      sql`select t.total, pg.id, pg.name, pg.description, pg.price_cents, pg.city_id,
-                 ${nameIn('c', lang)} as city_name, pg.district_id,
-                 ${nameIn('d', lang)} as district_name, pg.active, pg.quantity,
-                 pi.version as image_version
-          from (select count(*)::int as total from products p where ${where}) t
-          left join lateral (
-            select p.id, ${nameIn('p', lang)} as name, ${descriptionIn(lang)} as description,
-                   p.price_cents, p.city_id, p.district_id, p.active, ${QUANTITY} as quantity
-            from products p
-            where ${where}
-            order by p.id
-            limit ${PRODUCTS_PAGE_SIZE} offset ${offset}
-          ) pg on true
-          left join cities c on c.id = pg.city_id
-          left join districts d on d.id = pg.district_id
-          left join product_images pi on pi.product_id = pg.id
-          order by pg.id`,
-    )
-    const total = rows[0]?.total ?? 0
-    const products = rows
-      .filter((row): row is { total: number } & ProductRow => row.id != null)
-      .map(toProductDto)
-    return { products, total }
+    const countKey = JSON.stringify([filter.cityId, filter.districtId, filter.search?.trim()])
+    const total = await this.#counts.get(countKey, async () => {
+      const [row] = await queryRows<{ total: number }>(
+        this.db,
+        sql`select count(*)::int as total from products p where ${where}`,
+      )
+      return row?.total ?? 0
+    })
+    const rows =
+      offset >= total
+        ? []
+        : await queryRows<ProductRow>(
+            this.db,
+            sql`${productWithPlace(lang)} where ${where}
+                order by p.id limit ${PRODUCTS_PAGE_SIZE} offset ${offset}`,
+          )
+    return { products: rows.map(toProductDto), total }
   }
 
   /** Listed products grouped by city, then district (cities and districts in id order). */

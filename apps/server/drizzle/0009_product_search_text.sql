@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;
