@@ -1,6 +1,13 @@
 // The catalogue through the API: filters, search, paging, availability lists and locations, on
 // the demo shop plus places of our own whose contents are known exactly.
-import type { City, District, Product, ProductList, ProductsGrouped } from '@shop/contract'
+import {
+  type City,
+  type District,
+  GROUPED_PAGE_SIZE,
+  type Product,
+  type ProductList,
+  type ProductsGrouped,
+} from '@shop/contract'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../src/db/schema.js'
@@ -281,19 +288,30 @@ describe('GET /api/products/grouped', () => {
     ])
   })
 
-  it('covers every listed product once, and filters by district', async () => {
-    const all = await get<ProductsGrouped>('/api/products/grouped')
-    const count = all.cities.flatMap((c) => c.districts.flatMap((d) => d.products)).length
-    expect(count).toBe((await get<ProductList>('/api/products')).total)
-    expect(all.cities.map((c) => c.id)).toEqual(
-      [...all.cities.map((c) => c.id)].sort((a, b) => a - b),
-    )
+  it('covers every listed product once, a page of at most 100 at a time, and filters by district', async () => {
+    const listed = (await get<ProductList>('/api/products')).total
+    const seen: number[] = []
+    let page = 1
+    let all: ProductsGrouped
+    do {
+      all = await get<ProductsGrouped>(`/api/products/grouped?page=${page++}`)
+      expect(all.total).toBe(listed)
+      const ids = all.cities.flatMap((c) => c.districts.flatMap((d) => d.products.map((p) => p.id)))
+      expect(ids.length).toBeLessThanOrEqual(GROUPED_PAGE_SIZE)
+      seen.push(...ids)
+      expect(all.cities.map((c) => c.id)).toEqual(
+        [...all.cities.map((c) => c.id)].sort((a, b) => a - b),
+      )
+    } while (seen.length < listed && page < 100)
+    expect(new Set(seen).size).toBe(listed)
+    expect((await get<ProductsGrouped>(`/api/products/grouped?page=${page}`)).cities).toEqual([])
 
     const beta = await get<ProductsGrouped>(
       `/api/products/grouped?district_id=${paging.districtIds.Beta}`,
     )
     expect(beta.cities.map((c) => c.districts.map((d) => d.name))).toEqual([['Beta']])
     expect(await get<ProductsGrouped>('/api/products/grouped?city_id=999999')).toEqual({
+      total: 0,
       cities: [],
     })
     expect((await status('/api/products/grouped?city_id=x')).statusCode).toBe(400)

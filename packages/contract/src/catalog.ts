@@ -20,6 +20,7 @@ export type ProductsQuery = Static<typeof ProductsQuery>
 export const GroupedQuery = Type.Object({
   city_id: Type.Optional(Id),
   district_id: Type.Optional(Id),
+  page: Type.Optional(Page),
 })
 export type GroupedQuery = Static<typeof GroupedQuery>
 

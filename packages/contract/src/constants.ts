@@ -7,6 +7,8 @@
 export const CART_MAX_ITEMS = 3
 /** Products per page of `GET /api/products` (next is disabled when fewer come back). */
 export const PRODUCTS_PAGE_SIZE = 20
+/** Products per page of GET /api/products/grouped: no answer holds a whole catalogue. */
+export const GROUPED_PAGE_SIZE = 100
 /** Default `page_size` of the paged history lists. */
 export const DEFAULT_PAGE_SIZE = 20
 /** Largest `page_size` a client may ask for. */

@@ -74,6 +74,8 @@ export type DistrictList = Static<typeof DistrictList>
 
 /** Products grouped by city, then district. */
 export const ProductsGrouped = Type.Object({
+  /** Listed products of the filter over all pages (GROUPED_PAGE_SIZE a page, in city, district, id order). */
+  total: Total,
   cities: Type.Array(
     Type.Object({
       id: Id,

@@ -58,6 +58,7 @@ export function catalogRoutes({ app, services }: AppContext): void {
     catalog.groupedProducts(
       { cityId: query.city_id, districtId: query.district_id },
       requestLanguage(request),
+      query.page,
     ),
   )
   defineRoute(app, api.citiesWithProducts, async ({ request }) => ({

@@ -7,6 +7,7 @@ import {
   type City,
   centsToEuros,
   type District,
+  GROUPED_PAGE_SIZE,
   type Lang,
   PRODUCTS_PAGE_SIZE,
   type Product,
@@ -141,14 +142,7 @@ export class CatalogService {
   async listProducts(filter: ProductFilter, page = 1, lang: Lang = 'en'): Promise<ProductList> {
     const where = listedWhere(filter)
     const offset = (page - 1) * PRODUCTS_PAGE_SIZE
-    const countKey = JSON.stringify([filter.cityId, filter.districtId, filter.search?.trim()])
-    const total = await this.#counts.get(countKey, async () => {
-      const [row] = await queryRows<{ total: number }>(
-        this.db,
-        sql`select count(*)::int as total from products p where ${where}`,
-      )
-      return row?.total ?? 0
-    })
+    const total = await this.#countOf(filter, where)
     const rows =
       offset >= total
         ? []
@@ -160,16 +154,35 @@ export class CatalogService {
     return { products: rows.map(toProductDto), total }
   }
 
-  /** Listed products grouped by city, then district (cities and districts in id order). */
+  /** How many products `filter` (its WHERE clause `where`) lists, kept until a product changes. */
+  #countOf(filter: ProductFilter, where: SQL): Promise<number> {
+    const key = JSON.stringify([filter.cityId, filter.districtId, filter.search?.trim() ?? ''])
+    return this.#counts.get(key, async () => {
+      const [row] = await queryRows<{ total: number }>(
+        this.db,
+        sql`select count(*)::int as total from products p where ${where}`,
+      )
+      return row?.total ?? 0
+    })
+  }
+
+  /**
+   * One page (GROUPED_PAGE_SIZE products) of the listed products grouped by city, then district
+   * (cities, districts and products in id order), and how many there are in all.
+   */
   async groupedProducts(
     filter: Omit<ProductFilter, 'search'>,
     lang: Lang = 'en',
+    page = 1,
   ): Promise<ProductsGrouped> {
+    const where = listedWhere(filter)
+    const total = await this.#countOf(filter, where)
     const rows = await queryRows<ProductRow>(
       this.db,
-      sql`${productWithPlace(lang)} where ${listedWhere(filter)} order by c.id, d.id, p.id`,
+      sql`${productWithPlace(lang)} where ${where} order by c.id, d.id, p.id
+          limit ${GROUPED_PAGE_SIZE} offset ${(page - 1) * GROUPED_PAGE_SIZE}`,
     )
-    const grouped: ProductsGrouped = { cities: [] }
+    const grouped: ProductsGrouped = { total, cities: [] }
     for (const row of rows) {
       let city = grouped.cities.at(-1)
       if (city?.id !== row.city_id) {
