@@ -14,6 +14,7 @@ import { AppError, errorBody } from './http/errors.js'
 import { registerLazySerializers } from './http/lazy-schemas.js'
 import { loggerOptions } from './http/logger.js'
 import { registerOpenApi } from './http/openapi.js'
+import { registerOverloadGuard } from './http/overload.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { capConnectionsPerClient, serverTimeoutOptions } from './http/server-limits.js'
 import { registerValidation } from './http/validation.js'
@@ -119,6 +120,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   )
   if (!trustProxy) warnOfUndeclaredProxy(app)
 
+  await registerOverloadGuard(app, config.overload)
   registerValidation(app)
   registerLazySerializers(app)
   registerErrorHandling(app)

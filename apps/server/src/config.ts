@@ -3,6 +3,7 @@
 import path from 'node:path'
 import { isAddress } from '@solana/kit'
 import { proxyEntryProblem } from './http/client-address.js'
+import { DEFAULT_OVERLOAD_LIMITS, type OverloadLimits } from './http/overload.js'
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-limits.js'
 import { SERVER_ROOT } from './server-root.js'
 import { parseEurToCents } from './solana/amounts.js'
@@ -84,6 +85,8 @@ export interface AppConfig {
   answerCache: boolean
   /** Timeouts and the connection cap per client (not from the environment; tests shorten them). */
   serverLimits: ServerLimits
+  /** When the shop answers 503 rather than take more (not from the environment; tests lower them). */
+  overload: OverloadLimits
 }
 
 /** The shop speaks English and Lithuanian and sells in euros: its days are Lithuania's by default. */
@@ -272,5 +275,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: proxyList(env, 'TRUST_PROXY'),
     shopTimeZone: timeZone(env, 'SHOP_TIME_ZONE', DEFAULT_SHOP_TIME_ZONE),
     serverLimits: DEFAULT_SERVER_LIMITS,
+    overload: DEFAULT_OVERLOAD_LIMITS,
   }
 }

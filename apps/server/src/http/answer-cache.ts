@@ -97,19 +97,42 @@ export function reproducedOnHit<F extends Hook>(hook: F, _how: string): F {
   return hook
 }
 
-/** The app's hooks of the request cycle that no hit reproduces (Fastify's own table of them). */
-function hooksSkippedOnHit(app: FastifyInstance): string[] {
+/** The app's hooks of the request cycle, by name (Fastify's own table of them); null if unknown. */
+function requestHooksOf(app: FastifyInstance): [string, Hook[]][] | null {
   const key = Object.getOwnPropertySymbols(app).find((s) => s.description === 'fastify.hooks')
   const hooks = key ? (app as unknown as Record<symbol, Record<string, unknown>>)[key] : undefined
-  if (!hooks) return ["Fastify's hook table (not found: this Fastify keeps its hooks elsewhere)"]
-  return REQUEST_HOOKS.flatMap((name) => {
+  if (!hooks) return null
+  return REQUEST_HOOKS.map((name) => {
     const list = hooks[name]
-    return Array.isArray(list)
-      ? (list as Hook[])
-          .filter((hook) => !reproduced.has(hook))
-          .map((hook) => `${name} ${hook.name || hook.toString().slice(0, 60)}`)
-      : []
+    return [name, Array.isArray(list) ? (list as Hook[]) : []]
   })
+}
+
+/** The app's hooks of the request cycle that no hit reproduces. */
+function hooksSkippedOnHit(app: FastifyInstance): string[] {
+  const hooks = requestHooksOf(app)
+  if (!hooks) return ["Fastify's hook table (not found: this Fastify keeps its hooks elsewhere)"]
+  return hooks.flatMap(([name, list]) =>
+    list
+      .filter((hook) => !reproduced.has(hook))
+      .map((hook) => `${name} ${hook.name || hook.toString().slice(0, 60)}`),
+  )
+}
+
+/**
+ * Runs `register` (a plugin that adds hooks of its own, such as @fastify/under-pressure) and
+ * marks the hooks it added as reproduced on a hit (`how` says how).
+ */
+export async function reproduceHooksOnHit(
+  app: FastifyInstance,
+  how: string,
+  register: () => PromiseLike<unknown>,
+): Promise<void> {
+  const before = new Set(requestHooksOf(app)?.flatMap(([, list]) => list))
+  await register()
+  for (const [, list] of requestHooksOf(app) ?? []) {
+    for (const hook of list) if (!before.has(hook)) reproducedOnHit(hook, how)
+  }
 }
 
 const DEFAULT_MAX_ANSWERS = 2000
@@ -200,7 +223,7 @@ export class AnswerCache {
     app: FastifyInstance,
     fastify: (req: IncomingMessage, res: ServerResponse) => void,
   ): boolean {
-    if (req.method !== 'GET' || this.#closing) return false
+    if (req.method !== 'GET' || this.#closing || app.isUnderPressure?.()) return false
     const headers = req.headers
     if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) {
       return false
