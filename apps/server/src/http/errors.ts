@@ -31,7 +31,7 @@ export class AppError extends Error {
 
 /** Runs `run`; a unique key refusing its row becomes `code` (a name or a code already taken). */
 export async function unlessTaken<T>(
-  code: Extract<ErrorCode, 'NAME_TAKEN' | 'CODE_TAKEN' | 'USERNAME_TAKEN'>,
+  code: Extract<ErrorCode, 'NAME_TAKEN' | 'CODE_TAKEN' | 'USERNAME_TAKEN' | 'SKU_TAKEN'>,
   run: () => Promise<T>,
 ): Promise<T> {
   try {

@@ -51,6 +51,9 @@ export const products = pgTable(
   'products',
   {
     id: id(),
+    // The owner's own code (docs/data-in-and-out.md): unique in any letter case, `P<id>` unless
+    // the owner chose one; orders keep the one they were sold under.
+    sku: text('sku').notNull(),
     name: text('name').notNull(),
     category: text('category').notNull(),
     nameEn: text('name_en'),
@@ -72,6 +75,7 @@ export const products = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('products_sku_lower_key').on(sql`lower(${t.sku})`),
     index('products_city_district_idx').on(t.cityId, t.districtId, t.id),
     index('products_district_idx').on(t.districtId, t.id),
     check('products_price_positive', sql`${t.priceCents} > 0`),
