@@ -25,6 +25,8 @@ import { CartService } from './modules/cart/service.js'
 import { AdminPlaces } from './modules/catalog/admin-places.js'
 import { AdminProducts } from './modules/catalog/admin-products.js'
 import { ProductImages } from './modules/catalog/images.js'
+import { ProductExport } from './modules/catalog/product-export.js'
+import { ProductImport } from './modules/catalog/product-import.js'
 import { CatalogService } from './modules/catalog/service.js'
 import { StockService } from './modules/catalog/stock.js'
 import { AdminCoupons } from './modules/coupons/admin.js'
@@ -108,6 +110,7 @@ export function createServices(
     redisKeyPrefix: options.authLimits?.redisKeyPrefix,
   })
 
+  const shopToday = async () => (await shopDays(db, new Date(), 1, config.shopTimeZone)).today
   const system = new SystemService(db)
   const catalog = new CatalogService(db, tables)
   const productImages = new ProductImages(db)
@@ -274,6 +277,8 @@ export function createServices(
     }),
     adminCatalog: {
       places: new AdminPlaces(db, staff.audit),
+      importer: new ProductImport(db, staff.audit),
+      exporter: new ProductExport(db, shopToday),
       products: new AdminProducts(db, {
         audit: staff.audit,
         sold: (ids) => orders.soldCounts(ids),

@@ -1,5 +1,6 @@
 // Registers a route from its contract entry, so the path, the schemas (input validation, output
 // serialisation, OpenAPI) and the auth requirement are written down once, in @shop/contract.
+import type { Readable } from 'node:stream'
 import {
   ErrorBody,
   type ResponseOf,
@@ -102,7 +103,8 @@ export interface RouteOptions {
 export function defineRoute<D extends RouteDef>(
   app: FastifyInstance,
   def: D,
-  handler: (input: RouteInput<D>) => Promise<ResponseOf<D> | SerializedJson>,
+  // A stream (a CSV file, http/csv-answer.ts) is sent as it is produced.
+  handler: (input: RouteInput<D>) => Promise<ResponseOf<D> | SerializedJson | Readable>,
   options: RouteOptions = {},
 ): void {
   const { method, url, auth } = def
