@@ -11,7 +11,7 @@ import {
   type ProductBody,
   type ProductPatch,
 } from '@shop/contract'
-import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { cities, districts, products, stockChanges } from '../../db/schema/catalog.js'
