@@ -4,10 +4,12 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS_DIR, queryRows } from '../../src/db/client.js'
 import { orders } from '../../src/db/schema/orders.js'
-import { createTestApp, type SignedUpUser, signUp, type TestApp } from '../helpers.js'
+import { createTestApp, onPostgres, type SignedUpUser, signUp, type TestApp } from '../helpers.js'
+import { createPostgresDatabase } from '../support/postgres.js'
 import { type StaffLogin, setUpOwner } from './staff-support.js'
 
 let t: TestApp
@@ -122,38 +124,69 @@ describe('a product SKU', () => {
   })
 })
 
+/** An empty database of the test's kind, to migrate step by step: PGlite, or PostgreSQL's own. */
+async function emptyDatabase(): Promise<{
+  exec(statement: string): Promise<unknown>
+  rows(query: string): Promise<unknown[]>
+  close(): Promise<void>
+}> {
+  if (onPostgres) {
+    const created = await createPostgresDatabase({ prefix: 'sku_' })
+    const client = new pg.Client({ connectionString: created.url })
+    await client.connect()
+    return {
+      exec: (statement) => client.query(statement),
+      rows: async (query) => (await client.query(query)).rows,
+      close: async () => {
+        await client.end()
+        await created.drop()
+      },
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const db = new PGlite()
+  return {
+    exec: (statement) => db.exec(statement),
+    rows: async (query) => (await db.query(query)).rows,
+    close: () => db.close(),
+  }
+}
+
 describe('the migration', () => {
-  it("gives every product of before P<id>, and each order its product's", async () => {
-    const { PGlite } = await import('@electric-sql/pglite')
-    const db = new PGlite()
+  it("gives every product of before P<id>, and each order its product's", {
+    timeout: 180_000,
+  }, async () => {
+    const db = await emptyDatabase()
     const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort()
     const run = async (file: string) => {
       const text = await fs.readFile(path.join(MIGRATIONS_DIR, file), 'utf8')
       for (const statement of text.split('--> statement-breakpoint')) await db.exec(statement)
     }
     const skuMigration = files.findIndex((f) => f.endsWith('_product_sku.sql'))
-    for (const file of files.slice(0, skuMigration)) await run(file)
-    await db.exec(`insert into cities (name) values ('C');
-      insert into districts (city_id, name) values (1, 'D');
-      insert into products (name, category, price_cents, city_id, district_id)
-        values ('A', 'x', 100, 1, 1), ('B', 'x', 100, 1, 1);
-      insert into users (username, first_name) values ('u', 'u');
-      insert into payments (payment_code, user_id, kind, method, subtotal_cents, amount_cents)
-        values ('P-1', 1, 'checkout', 'balance', 100, 100);
-      insert into orders (order_code, user_id, payment_id, product_id, product_name,
-        product_price_cents, paid_cents, status) values ('O-1', 1, 1, 2, 'B', 100, 100, 'completed')`)
-    for (const file of files.slice(skuMigration)) await run(file)
-    const skus = await db.query('select id, sku from products order by id')
-    expect(skus.rows).toEqual([
-      { id: 1, sku: 'P1' },
-      { id: 2, sku: 'P2' },
-    ])
-    expect((await db.query('select product_sku from orders')).rows).toEqual([{ product_sku: 'P2' }])
-    await expect(
-      db.exec(
-        "insert into products (sku, name, category, price_cents, city_id, district_id) values ('p1', 'C', 'x', 1, 1, 1)",
-      ),
-    ).rejects.toThrow(/products_sku_lower_key/)
-    await db.close()
+    try {
+      for (const file of files.slice(0, skuMigration)) await run(file)
+      await db.exec(`insert into cities (name) values ('C');
+        insert into districts (city_id, name) values (1, 'D');
+        insert into products (name, category, price_cents, city_id, district_id)
+          values ('A', 'x', 100, 1, 1), ('B', 'x', 100, 1, 1);
+        insert into users (username, first_name) values ('u', 'u');
+        insert into payments (payment_code, user_id, kind, method, subtotal_cents, amount_cents)
+          values ('P-1', 1, 'checkout', 'balance', 100, 100);
+        insert into orders (order_code, user_id, payment_id, product_id, product_name,
+          product_price_cents, paid_cents, status)
+          values ('O-1', 1, 1, 2, 'B', 100, 100, 'completed')`)
+      for (const file of files.slice(skuMigration)) await run(file)
+      expect(await db.rows('select id, sku from products order by id')).toEqual([
+        { id: 1, sku: 'P1' },
+        { id: 2, sku: 'P2' },
+      ])
+      expect(await db.rows('select product_sku from orders')).toEqual([{ product_sku: 'P2' }])
+      await expect(
+        db.exec(`insert into products (sku, name, category, price_cents, city_id, district_id)
+          values ('p1', 'C', 'x', 1, 1, 1)`),
+      ).rejects.toThrow(/products_sku_lower_key/)
+    } finally {
+      await db.close()
+    }
   })
 })
