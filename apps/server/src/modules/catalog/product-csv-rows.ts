@@ -83,6 +83,7 @@ function headerProblems(header: readonly string[]): ImportProblem[] {
   const seen = new Set<string>()
   for (const name of header) {
     if (!KNOWN.has(name)) {
+      if (seen.has(name)) continue
       const known = PRODUCT_CSV_COLUMNS.join(', ')
       problems.push(problem(1, name, 'UNKNOWN_COLUMN', `Not a column; the columns are ${known}.`))
     } else if (seen.has(name)) {
