@@ -64,7 +64,10 @@ describe('the books', () => {
       href: 'blob:shop/1',
       download: 'orders-2026-01-01-2026-03-31.csv',
     })
-    expect(await downloads.blobs[0]?.text()).toBe('\uFEFForder_code\r\n')
+    // Saved byte for byte, the byte order mark included.
+    const bytes = new Uint8Array((await downloads.blobs[0]?.arrayBuffer()) ?? new ArrayBuffer(0))
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    expect(await downloads.blobs[0]?.text()).toBe('order_code\r\n')
     const [url, init] = fetchMock.mock.calls.find(([input]) =>
       String(input).startsWith('/api/admin/orders/export'),
     ) as [string, RequestInit]

@@ -11,6 +11,16 @@ function counts(dryRun: boolean) {
   return { dry_run: dryRun, created: 3, updated: 2, unchanged: 40, places_created: 1, errors: [] }
 }
 
+/** A Blob's text, read as the browser reads a file (jsdom's Blob has no text()). */
+function textOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsText(blob)
+  })
+}
+
 /** The import calls made: their dry_run flag, content type and body text. */
 async function importCalls(fetchMock: ReturnType<typeof mockApi>) {
   const calls = fetchMock.mock.calls.filter(([input]) =>
@@ -20,7 +30,7 @@ async function importCalls(fetchMock: ReturnType<typeof mockApi>) {
     calls.map(async ([input, init]) => ({
       dryRun: new URL(String(input), 'http://shop.test').searchParams.get('dry_run'),
       type: (init?.headers as Record<string, string>)['Content-Type'],
-      text: await (init?.body as Blob).text(),
+      text: await textOf(init?.body as Blob),
     })),
   )
 }
