@@ -65,7 +65,10 @@ describe('back office: the catalogue and the books as files', () => {
 
   it('downloads the catalogue from the products screen', async () => {
     const { page } = owner
-    await page.getByRole('link', { name: a('nav.products') }).first().click()
+    await page
+      .getByRole('link', { name: a('nav.products') })
+      .first()
+      .click()
     await page.getByRole('heading', { name: a('products.title') }).waitFor()
     await shoot(page, 'products')
     const [download] = await Promise.all([
@@ -113,6 +116,9 @@ describe('back office: the catalogue and the books as files', () => {
     await page.getByLabel(a('products.search')).fill('Amber ring')
     await page.getByLabel(a('products.search')).press('Enter')
     await page.getByText('AMBER-1').waitFor()
+    await page.getByRole('link', { name: 'Amber ring, silver' }).click()
+    await expect.poll(() => page.getByLabel(a('products.sku')).inputValue()).toBe('AMBER-1')
+    await shoot(page, 'product-form')
     expect(owner.problems).toEqual([])
   })
 
@@ -128,16 +134,19 @@ describe('back office: the catalogue and the books as files', () => {
     const table = page.getByRole('table', { name: a('productImport.problemsCaption') })
     await table.waitFor()
     expect(await table.getByRole('row').count()).toBe(4)
-    await expect.poll(() => table.getByRole('row').nth(1).textContent()).toContain(
-      a('productImport.codes.INVALID_PRICE'),
-    )
+    await expect
+      .poll(() => table.getByRole('row').nth(1).textContent())
+      .toContain(a('productImport.codes.INVALID_PRICE'))
     await expectNoAxeViolations(page, 'import: refused')
     await shoot(page, 'import-refused')
   })
 
   it('downloads the books for a range of days', async () => {
     const { page } = owner
-    await page.getByRole('link', { name: a('nav.books') }).first().click()
+    await page
+      .getByRole('link', { name: a('nav.books') })
+      .first()
+      .click()
     await page.getByRole('heading', { name: a('books.title') }).waitFor()
     await expectNoAxeViolations(page, 'books')
     await shoot(page, 'books')
