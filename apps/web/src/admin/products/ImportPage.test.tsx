@@ -27,10 +27,10 @@ async function importCalls(fetchMock: ReturnType<typeof mockApi>) {
     String(input).startsWith('/api/admin/products/import'),
   )
   return Promise.all(
-    calls.map(async ([input, init]) => ({
+    calls.map(async ([input, init = {}]) => ({
       dryRun: new URL(String(input), 'http://shop.test').searchParams.get('dry_run'),
-      type: (init?.headers as Record<string, string>)['Content-Type'],
-      text: await textOf(init?.body as Blob),
+      type: (init.headers as Record<string, string>)['Content-Type'],
+      text: await textOf(init.body as Blob),
     })),
   )
 }
