@@ -6,6 +6,8 @@ import { LEDGER_CSV_COLUMNS, ORDERS_CSV_COLUMNS } from '@shop/contract'
 import { parse } from 'csv-parse/sync'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { zonedIsoTime } from '../../src/db/calendar.js'
+import { queryRows } from '../../src/db/client.js'
 import { balanceLedger } from '../../src/db/schema/balance.js'
 import { orders } from '../../src/db/schema/orders.js'
 import { users } from '../../src/db/schema/users.js'
@@ -166,6 +168,22 @@ describe('the orders export', () => {
       expect((await as(support, 'GET', url)).statusCode).toBe(403)
       expect((await as(buyers[0] as SignedUpUser, 'GET', url)).statusCode).toBe(401)
     }
+  })
+})
+
+describe('times in the books', () => {
+  it("are written on each zone's wall clock with its offset, east and west of UTC", async () => {
+    const at = (iso: string, zone: string) =>
+      queryRows<{ time: string }>(
+        t.database.db,
+        sql`select ${zonedIsoTime(sql`${iso}::timestamptz`, zone)} as time`,
+      ).then((rows) => rows[0]?.time)
+    expect(await at('2026-07-01T12:00:00Z', 'America/New_York')).toBe('2026-07-01T08:00:00-04:00')
+    expect(await at('2026-01-01T00:00:00Z', 'America/New_York')).toBe('2025-12-31T19:00:00-05:00')
+    expect(await at('2026-01-01T00:00:00Z', 'Asia/Kolkata')).toBe('2026-01-01T05:30:00+05:30')
+    expect(await at('2026-10-25T00:59:59Z', 'Europe/Vilnius')).toBe('2026-10-25T03:59:59+03:00')
+    expect(await at('2026-10-25T01:00:00Z', 'Europe/Vilnius')).toBe('2026-10-25T03:00:00+02:00')
+    expect(await at('2026-01-01T00:00:00Z', 'UTC')).toBe('2026-01-01T00:00:00+00:00')
   })
 })
 

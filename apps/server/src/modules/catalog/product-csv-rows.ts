@@ -66,14 +66,14 @@ export function readProductRows(bytes: Buffer): { rows: ImportRow[]; problems: I
     const read = new RowReader(header, row)
     const checked = read.row()
     problems.push(...read.problems)
-    if (!checked) continue
-    const first = firstLineOf.get(checked.key)
+    // A SKU repeated is named whatever else is wrong with either row.
+    const first = read.key === undefined ? undefined : firstLineOf.get(read.key)
     if (first !== undefined) {
       problems.push(problem(row.line, 'sku', 'DUPLICATE_SKU', `Also on line ${first}.`))
       continue
     }
-    firstLineOf.set(checked.key, row.line)
-    rows.push(checked)
+    if (read.key !== undefined) firstLineOf.set(read.key, row.line)
+    if (checked) rows.push(checked)
   }
   return { rows, problems }
 }
@@ -109,6 +109,8 @@ function problem(
 /** Reads one row's cells by column name, collecting what is wrong with them. */
 class RowReader {
   readonly problems: ImportProblem[] = []
+  /** The row's SKU as the unique index compares it, once read and valid. */
+  key: string | undefined
   readonly #cells = new Map<string, string>()
 
   constructor(
@@ -128,6 +130,7 @@ class RowReader {
   row(): ImportRow | null {
     if (this.problems.length > 0) return null
     const sku = this.#sku()
+    this.key = sku?.toLowerCase()
     const row = {
       line: this.source.line,
       sku: sku ?? '',

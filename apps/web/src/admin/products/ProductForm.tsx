@@ -54,11 +54,12 @@ export function ProductForm({ cities, product, save }: ProductFormProps) {
   const { t, i18n } = useTranslation()
   const name = useLocalName()
   const form = useForm({
-    sku: product?.sku ?? '',
     name_en: product?.name_en ?? '',
     name_lt: product?.name_lt ?? '',
     description_en: product?.description_en ?? '',
     description_lt: product?.description_lt ?? '',
+    // In the order of the form, so that the first field in error is the first one focused.
+    sku: product?.sku ?? '',
     price_eur: eurosToInput(product?.price_eur, i18n.language),
     city_id: product ? String(product.city_id) : '',
     district_id: product ? String(product.district_id) : '',
