@@ -22,6 +22,7 @@ import { registerWebApp } from './http/web-app.js'
 import type { AuthRateLimitOptions } from './modules/auth/rate-limits.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { balanceRoutes } from './modules/balance/routes.js'
+import { booksRoutes } from './modules/books/routes.js'
 import { cartRoutes } from './modules/cart/routes.js'
 import { adminCatalogRoutes } from './modules/catalog/admin-routes.js'
 import { catalogRoutes } from './modules/catalog/routes.js'
@@ -174,6 +175,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   adminMoneyRoutes(context)
   adminCustomerRoutes(context)
   dashboardRoutes(context)
+  booksRoutes(context)
   if (demoWallet) demoWalletRoutes(context, demoWallet)
 
   const web = await registerWebApp(app, config.webDistDir)

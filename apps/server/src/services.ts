@@ -4,8 +4,9 @@
 // builds into their own statements.
 import crypto from 'node:crypto'
 import { LATE_PAYMENT_WINDOW_HOURS } from '@shop/contract'
+import type { Column } from 'drizzle-orm'
 import type { AppConfig } from './config.js'
-import { shopDays } from './db/calendar.js'
+import { shopDayRange, shopDays } from './db/calendar.js'
 import type { Database } from './db/client.js'
 import { createCounterStore } from './http/rate-limit.js'
 import { JobState } from './jobs.js'
@@ -19,12 +20,16 @@ import { AccountService } from './modules/auth/service.js'
 import { SessionService } from './modules/auth/sessions.js'
 import { TelegramLoginService } from './modules/auth/telegram.js'
 import { AccessTokens } from './modules/auth/tokens.js'
+import { LedgerBooks } from './modules/balance/ledger-books.js'
 import { BalanceService } from './modules/balance/service.js'
+import { BooksService } from './modules/books/service.js'
 import { cartCheckoutPort } from './modules/cart/checkout-port.js'
 import { CartService } from './modules/cart/service.js'
 import { AdminPlaces } from './modules/catalog/admin-places.js'
 import { AdminProducts } from './modules/catalog/admin-products.js'
 import { ProductImages } from './modules/catalog/images.js'
+import { ProductExport } from './modules/catalog/product-export.js'
+import { ProductImport } from './modules/catalog/product-import.js'
 import { CatalogService } from './modules/catalog/service.js'
 import { StockService } from './modules/catalog/stock.js'
 import { AdminCoupons } from './modules/coupons/admin.js'
@@ -33,6 +38,7 @@ import { DashboardService } from './modules/dashboard/service.js'
 import { CodeVault } from './modules/delivery/code-vault.js'
 import { DeliveryCodes } from './modules/delivery/service.js'
 import { AdminOrders } from './modules/orders/admin.js'
+import { OrderBooks } from './modules/orders/books.js'
 import { OrderPages } from './modules/orders/detail.js'
 import { OrderService } from './modules/orders/service.js'
 import { createAdminMoney } from './modules/payments/admin-money.js'
@@ -108,6 +114,7 @@ export function createServices(
     redisKeyPrefix: options.authLimits?.redisKeyPrefix,
   })
 
+  const shopToday = async () => (await shopDays(db, new Date(), 1, config.shopTimeZone)).today
   const system = new SystemService(db)
   const catalog = new CatalogService(db, tables)
   const productImages = new ProductImages(db)
@@ -274,6 +281,8 @@ export function createServices(
     }),
     adminCatalog: {
       places: new AdminPlaces(db, staff.audit),
+      importer: new ProductImport(db, staff.audit),
+      exporter: new ProductExport(db, shopToday),
       products: new AdminProducts(db, {
         audit: staff.audit,
         sold: (ids) => orders.soldCounts(ids),
@@ -283,8 +292,20 @@ export function createServices(
       }),
     },
   }
+  const customerNameOf = (userId: Column) => users.customerNameOf(userId)
+  const orderBooks = new OrderBooks(db, { payments: paymentQueries, customerNameOf })
+  const ledgerBooks = new LedgerBooks(db, {
+    customerNameOf,
+    paymentCodeOf: (paymentId) => paymentQueries.codeOf(paymentId),
+    orderCodeOf: (paymentId) => orders.firstCodeOf(paymentId),
+  })
   return {
     ...services,
+    books: new BooksService({
+      range: (query) => shopDayRange(db, query, new Date(), config.shopTimeZone),
+      orders: (range, after, limit) => orderBooks.page(range, after, limit),
+      ledger: (range, after, limit) => ledgerBooks.page(range, after, limit),
+    }),
     dashboard: new DashboardService(
       {
         sales: (from, timeZone) => orders.salesByDay(from, timeZone),

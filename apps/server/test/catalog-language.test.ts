@@ -53,6 +53,7 @@ beforeAll(async () => {
       {
         ...place,
         districtId: northId,
+        sku: `towel-${cityId}`,
         name: 'Linen towel',
         nameEn: 'Linen towel',
         nameLt: 'Lininis rankšluostis',
@@ -62,13 +63,14 @@ beforeAll(async () => {
       {
         ...place,
         districtId: southId,
+        sku: `mug-${cityId}`,
         name: 'Clay mug',
         nameEn: 'Clay mug',
         nameLt: '',
         descriptionEn: 'Hand-thrown.',
         descriptionLt: '',
       },
-      { ...place, districtId: southId, name: 'Old lamp' },
+      { ...place, districtId: southId, sku: `lamp-${cityId}`, name: 'Old lamp' },
     ])
     .returning({ id: products.id })
   ;[bothId, englishOnlyId, legacyId] = rows.map((row) => row.id) as [number, number, number]

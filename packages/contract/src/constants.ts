@@ -127,6 +127,13 @@ export const PRICE_MAX_EUR = 100_000
 export const REASON_MAX_LENGTH = 500
 /** Largest stock change in one step. */
 export const STOCK_CHANGE_MAX = 100_000
+/** A product's SKU, the owner's own code for it: 1 to 64 characters (unique in any letter case). */
+export const SKU_MAX_LENGTH = 64
+/** ASCII letters, digits, `.`, `_` and `-` (as a JSON Schema / RegExp source string). */
+export const SKU_PATTERN = '^[A-Za-z0-9._-]+$'
+/** Largest product CSV import: the file's bytes, and its rows under the header. */
+export const PRODUCT_IMPORT_MAX_BYTES = 5 * 1024 * 1024
+export const PRODUCT_IMPORT_MAX_ROWS = 20_000
 /** Largest page of a back-office list. */
 export const ADMIN_PAGE_SIZE_MAX = 100
 /** Largest product image upload. */

@@ -1,6 +1,7 @@
 // The error body every failing API call answers with, and the catalogue of stable error codes.
 
 import Type, { type Static } from 'typebox'
+import { ImportProblem } from './admin/csv.js'
 import { Cart } from './entities.js'
 
 /**
@@ -15,6 +16,8 @@ export const ErrorBody = Type.Object(
     message: Type.String({ description: 'English sentence (same as detail)' }),
     /** PRICE_CHANGED only: the cart as it is now. */
     cart: Type.Optional(Cart),
+    /** IMPORT_INVALID only: every refused line of the file. */
+    errors: Type.Optional(Type.Array(ImportProblem)),
   },
   { description: 'Error response' },
 )
@@ -103,6 +106,8 @@ export const ERROR_CODES = [
   'TRANSFER_NOT_FOUND',
   'TRANSFER_RESOLVED',
   'TRANSFER_RATE_UNKNOWN',
+  'SKU_TAKEN',
+  'IMPORT_INVALID',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
@@ -193,6 +198,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TRANSFER_RESOLVED: 'This transfer has already been assigned or dismissed.',
   TRANSFER_RATE_UNKNOWN:
     'The EUR/SOL rate when this transfer landed is not known, so it cannot be credited in euros.',
+  SKU_TAKEN: 'Another product already has this SKU.',
+  IMPORT_INVALID: 'The file has errors. Nothing was imported.',
 }
 
 /**
@@ -274,6 +281,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TRANSFER_NOT_FOUND: 404,
   TRANSFER_RESOLVED: 409,
   TRANSFER_RATE_UNKNOWN: 409,
+  SKU_TAKEN: 409,
+  IMPORT_INVALID: 422,
 }
 
 /** The error body for a code, with its default message unless one is given. */

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   centsToEuros,
+  centsToEuroText,
   eurosToCents,
   lamportsToSolNumber,
   lamportsToSolString,
@@ -30,6 +31,28 @@ describe('centsToEuros', () => {
     expect(() => centsToEuros(1.5)).toThrow(RangeError)
     expect(() => centsToEuros(Number.NaN)).toThrow(RangeError)
     expect(() => centsToEuros(Number.POSITIVE_INFINITY)).toThrow(RangeError)
+  })
+})
+
+describe('centsToEuroText', () => {
+  it('writes a dot and exactly 2 decimals', () => {
+    expect(centsToEuroText(1250)).toBe('12.50')
+    expect(centsToEuroText(5)).toBe('0.05')
+    expect(centsToEuroText(-5)).toBe('-0.05')
+    expect(centsToEuroText(0)).toBe('0.00')
+    expect(centsToEuroText(-0)).toBe('0.00')
+    expect(centsToEuroText(10_000_000)).toBe('100000.00')
+  })
+
+  it('reads back as the same cents, and refuses non-integers', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e11, max: 1e11 }), (cents) => {
+        const text = centsToEuroText(cents)
+        expect(text).toMatch(/^-?\d+\.\d{2}$/)
+        expect(eurosToCents(Number(text))).toBe(cents === 0 ? 0 : cents)
+      }),
+    )
+    expect(() => centsToEuroText(0.5)).toThrow(RangeError)
   })
 })
 

@@ -15,6 +15,19 @@ export function centsToEuros(cents: number): number {
 }
 
 /**
+ * Integer cents as a euro amount with a dot and exactly 2 decimals, for files a spreadsheet or
+ * an accountant reads: `1250 -> '12.50'`, `-5 -> '-0.05'`, `0 -> '0.00'`. Throws on non-integers.
+ */
+export function centsToEuroText(cents: number): string {
+  if (!Number.isSafeInteger(cents)) {
+    throw new RangeError(`cents must be a safe integer, got ${cents}`)
+  }
+  const whole = Math.abs(cents)
+  const text = `${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, '0')}`
+  return cents < 0 ? `-${text}` : text
+}
+
+/**
  * A euro number (from JSON or a form) to integer cents, or `null` when it is not a finite
  * number with at most 2 decimals: exactly the numbers JSON writes as `12`, `12.5` or `12.34`
  * (the double nearest to whole cents, which is what `centsToEuros` gives and JSON.parse reads).

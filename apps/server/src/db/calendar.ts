@@ -1,12 +1,13 @@
 // The shop's days in its time zone (SHOP_TIME_ZONE, decision 0028), for the dashboard (its port
 // `days`, wired by services.ts): today's key as the database writes it ('YYYY-MM-DD'), the
-// midnight that starts the period and the month, and the period's keys. No table is read.
+// midnight that starts the period and the month, and the period's keys; for the books' exports
+// (modules/books) a range of days and times written with the zone's offset. No table is read.
 // The database does the zone's arithmetic (`at time zone`, PostgreSQL's own time-zone data, which
 // PGlite carries too): the first Intl.DateTimeFormat a Node process makes maps about 8 MB of ICU's
 // data, a twentieth of the shop's memory budget, for what one query answers. A day with a
 // summer-time change is 23 or 25 hours long: days are stepped on the zone's calendar, never as 24
 // hours.
-import { sql } from 'drizzle-orm'
+import { type Column, type SQL, sql } from 'drizzle-orm'
 import type { ShopDays } from '../modules/dashboard/service.js'
 import { type DbOrTx, queryRows } from './client.js'
 import { isInvalidParameter } from './errors.js'
@@ -55,4 +56,59 @@ export async function knowsTimeZone(db: DbOrTx, timeZone: string): Promise<boole
 /** The calendar day `count` days before `key` ('YYYY-MM-DD'): dates only, no zone. */
 function daysBefore(key: string, count: number): string {
   return new Date(Date.parse(`${key}T00:00:00Z`) - count * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** Days `fromKey`..`toKey` in a zone (both included): from `start` up to, not including, `end`. */
+export interface ShopDayRange {
+  fromKey: string
+  toKey: string
+  start: Date
+  end: Date
+  timeZone: string
+}
+
+/**
+ * The days from `from` to `to` ('YYYY-MM-DD', both included) in `timeZone`, each bound the
+ * current month's first or last day of `now` where it is not given.
+ */
+export async function shopDayRange(
+  db: DbOrTx,
+  bounds: { from?: string; to?: string },
+  now: Date,
+  timeZone: string,
+): Promise<ShopDayRange> {
+  const [row] = await queryRows<{ from_key: string; to_key: string; start: number; end: number }>(
+    db,
+    sql`with month as (
+        select date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${timeZone}) as first
+      ), days as (
+        select coalesce(${bounds.from ?? null}::date, first::date) as first_day,
+          coalesce(${bounds.to ?? null}::date, (first + interval '1 month')::date - 1) as last_day
+        from month
+      )
+      select to_char(first_day, 'YYYY-MM-DD') as from_key, to_char(last_day, 'YYYY-MM-DD') as to_key,
+        extract(epoch from first_day::timestamp at time zone ${timeZone})::float8 * 1000 as start,
+        extract(epoch from (last_day + 1)::timestamp at time zone ${timeZone})::float8 * 1000 as end
+      from days`,
+  )
+  if (!row) throw new Error('the database gave no days')
+  return {
+    fromKey: row.from_key,
+    toKey: row.to_key,
+    start: new Date(Number(row.start)),
+    end: new Date(Number(row.end)),
+    timeZone,
+  }
+}
+
+/**
+ * For another module's statement: `time` as ISO 8601 on the zone's wall clock with its offset
+ * then, to the second (`2026-03-29T03:30:00+03:00`), written by the database (no Intl).
+ */
+export function zonedIsoTime(time: Column | SQL, timeZone: string): SQL<string> {
+  const local = sql`(${time} at time zone ${timeZone})`
+  const offset = sql`extract(epoch from ${local} - (${time} at time zone 'UTC'))::int`
+  return sql<string>`(to_char(${local}, 'YYYY-MM-DD"T"HH24:MI:SS')
+    || case when ${offset} < 0 then '-' else '+' end
+    || to_char(make_interval(secs => abs(${offset})), 'HH24:MI'))`
 }

@@ -24,7 +24,7 @@ import { TABLE_CHANGE_CHANNEL, TableVersions } from './table-versions.js'
  * is touched at start and stays resident; sized for the one backend it is not.
  *
  * The share files are read when PostgreSQL first opens each (pglite-share-files.ts). The
- * catalogue's search needs pg_trgm and unaccent (migration 0010), which PGlite ships as contrib
+ * catalogue's search needs pg_trgm and unaccent (migration 0011), which PGlite ships as contrib
  * extensions.
  */
 function pgliteOptions() {

@@ -12,14 +12,17 @@ export class AppError extends Error {
   readonly statusCode: number
   /** Extra response headers, e.g. Retry-After. */
   readonly headers: Record<string, string>
-  /** Extra fields of the error body the contract's ErrorBody names (PRICE_CHANGED's cart). */
-  readonly extra: Partial<Pick<ErrorBody, 'cart'>>
+  /**
+   * Extra fields of the error body the contract's ErrorBody names (PRICE_CHANGED's cart,
+   * IMPORT_INVALID's errors).
+   */
+  readonly extra: Partial<Pick<ErrorBody, 'cart' | 'errors'>>
 
   constructor(
     code: ErrorCode,
     message?: string,
     headers: Record<string, string> = {},
-    extra: Partial<Pick<ErrorBody, 'cart'>> = {},
+    extra: Partial<Pick<ErrorBody, 'cart' | 'errors'>> = {},
   ) {
     super(message ?? ERROR_MESSAGES[code])
     this.code = code
@@ -31,7 +34,7 @@ export class AppError extends Error {
 
 /** Runs `run`; a unique key refusing its row becomes `code` (a name or a code already taken). */
 export async function unlessTaken<T>(
-  code: Extract<ErrorCode, 'NAME_TAKEN' | 'CODE_TAKEN' | 'USERNAME_TAKEN'>,
+  code: Extract<ErrorCode, 'NAME_TAKEN' | 'CODE_TAKEN' | 'USERNAME_TAKEN' | 'SKU_TAKEN'>,
   run: () => Promise<T>,
 ): Promise<T> {
   try {

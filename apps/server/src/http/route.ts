@@ -1,5 +1,6 @@
 // Registers a route from its contract entry, so the path, the schemas (input validation, output
 // serialisation, OpenAPI) and the auth requirement are written down once, in @shop/contract.
+import type { Readable } from 'node:stream'
 import {
   ErrorBody,
   type ResponseOf,
@@ -152,7 +153,8 @@ function cachedHandler<D extends RouteDef>(
 export function defineRoute<D extends RouteDef>(
   app: FastifyInstance,
   def: D,
-  handler: (input: RouteInput<D>) => Promise<ResponseOf<D>>,
+  // A stream (a CSV file, http/csv-answer.ts) is sent as it is produced.
+  handler: (input: RouteInput<D>) => Promise<ResponseOf<D> | Readable>,
   options: DefineRouteOptions<D> = {},
 ): void {
   const { method, url, auth } = def
@@ -163,9 +165,15 @@ export function defineRoute<D extends RouteDef>(
   const authenticate = auth === true ? app.authenticate : undefined
   const authenticateStaff = staffRoute ? app.authenticateStaff : undefined
   const status = successStatus(def)
-  const answer: (input: RouteInput<D>) => Promise<ResponseOf<D> | SerializedJson> = options.cache
-    ? cachedHandler(app.tableVersions, options.cache, handler)
-    : handler
+  const answer: (input: RouteInput<D>) => Promise<ResponseOf<D> | Readable | SerializedJson> =
+    options.cache
+      ? // A cached route answers JSON, never a stream.
+        cachedHandler(
+          app.tableVersions,
+          options.cache,
+          handler as (input: RouteInput<D>) => Promise<ResponseOf<D>>,
+        )
+      : handler
   // The handler's types come from the contract through RouteInput, so the plain route() is used.
   app.route({
     method,

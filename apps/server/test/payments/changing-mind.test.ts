@@ -42,6 +42,7 @@ describe('changing one’s mind', () => {
     const [last] = await shop.t.database.db
       .insert(products)
       .values({
+        sku: `last-${shop.user.username}`,
         name: `Last unit ${shop.user.username}`,
         category: 'book',
         priceCents: 900,

@@ -88,6 +88,7 @@ export async function createProducts(
     .insert(products)
     .values(
       Array.from({ length: count }, (_, i) => ({
+        sku: `T-${tag}-${i}`,
         name: `Test item ${tag} ${i}`,
         category: 'test',
         priceCents: 1000,
@@ -341,6 +342,7 @@ export async function createPaidOrders(
       paymentId,
       productId,
       productName: 'Tea',
+      productSku: 'TEA',
       productPriceCents: 1000,
       paidCents: item.paidCents,
       status: item.status,

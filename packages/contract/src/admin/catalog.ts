@@ -9,6 +9,8 @@ import {
   PRICE_MAX_EUR,
   REASON_MAX_LENGTH,
   SEARCH_MAX_LENGTH,
+  SKU_MAX_LENGTH,
+  SKU_PATTERN,
   STOCK_CHANGE_MAX,
 } from '../constants.js'
 import { DeliveryKind } from '../orders.js'
@@ -16,6 +18,13 @@ import { DeliveryKind } from '../orders.js'
 /** A name shown to customers: not blank. */
 export const Name = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S' })
 const Description = Type.String({ maxLength: DESCRIPTION_MAX_LENGTH })
+
+const SKU_RULE = 'Letters, digits, ".", "_" and "-"; unique in any letter case'
+const skuOf = (description: string) =>
+  Type.String({ minLength: 1, maxLength: SKU_MAX_LENGTH, pattern: SKU_PATTERN, description })
+
+/** The owner's own code for a product, unique in any letter case (409 SKU_TAKEN). */
+export const Sku = skuOf(SKU_RULE)
 
 export const LocalizedNameBody = Type.Object({ name_en: Name, name_lt: Name })
 export type LocalizedNameBody = Static<typeof LocalizedNameBody>
@@ -63,14 +72,20 @@ const productFields = {
   active: Type.Boolean({ description: 'Hidden from customers when false' }),
 }
 
-export const ProductBody = Type.Object(productFields)
+export const ProductBody = Type.Object({
+  ...productFields,
+  sku: Type.Optional(skuOf(`${SKU_RULE}; "P<id>" when absent`)),
+})
 export type ProductBody = Static<typeof ProductBody>
 
-export const ProductPatch = Type.Partial(Type.Object(productFields), { minProperties: 1 })
+export const ProductPatch = Type.Partial(Type.Object({ ...productFields, sku: Sku }), {
+  minProperties: 1,
+})
 export type ProductPatch = Static<typeof ProductPatch>
 
 export const AdminProduct = Type.Object({
   id: Id,
+  sku: Type.String(),
   name_en: Type.String(),
   name_lt: Type.String(),
   description_en: Type.String(),
@@ -114,7 +129,10 @@ export type AdminProductList = Static<typeof AdminProductList>
 
 export const AdminProductsQuery = Type.Object({
   q: Type.Optional(
-    Type.String({ maxLength: SEARCH_MAX_LENGTH, description: 'Name, either language' }),
+    Type.String({
+      maxLength: SEARCH_MAX_LENGTH,
+      description: 'Part of a name (either language) or of the SKU',
+    }),
   ),
   city_id: Type.Optional(Id),
   active: Type.Optional(Type.Boolean()),

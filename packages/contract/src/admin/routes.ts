@@ -3,6 +3,7 @@
 // token is 401 on all of them, a support token on an owner route 403 FORBIDDEN.
 import type { RouteDef } from '../routes.js'
 import { adminCatalogRoutes } from './routes/catalog.js'
+import { adminCsvRoutes } from './routes/csv.js'
 import { adminMoneyRoutes } from './routes/money.js'
 import { adminServiceRoutes } from './routes/service.js'
 import { adminStaffRoutes } from './routes/staff.js'
@@ -12,6 +13,7 @@ export const adminApi = {
   ...adminCatalogRoutes,
   ...adminServiceRoutes,
   ...adminMoneyRoutes,
+  ...adminCsvRoutes,
 } as const satisfies Record<string, RouteDef>
 
 export type AdminApi = typeof adminApi

@@ -51,6 +51,9 @@ export const products = pgTable(
   'products',
   {
     id: id(),
+    // The owner's own code (docs/data-in-and-out.md): unique in any letter case, `P<id>` unless
+    // the owner chose one; orders keep the one they were sold under.
+    sku: text('sku').notNull(),
     name: text('name').notNull(),
     category: text('category').notNull(),
     nameEn: text('name_en'),
@@ -70,13 +73,14 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     /**
      * Every name of the product, folded for search (lower case, without accents), kept by a
-     * trigger and indexed by trigrams (migration 0010, decision 0056): never written by the shop.
+     * trigger and indexed by trigrams (migration 0011, decision 0056): never written by the shop.
      */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('products_sku_lower_key').on(sql`lower(${t.sku})`),
     index('products_city_district_idx').on(t.cityId, t.districtId, t.id),
     index('products_district_idx').on(t.districtId, t.id),
     check('products_price_positive', sql`${t.priceCents} > 0`),

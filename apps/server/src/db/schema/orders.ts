@@ -36,6 +36,8 @@ export const orders = pgTable(
     productName: text('product_name').notNull(),
     productNameLt: text('product_name_lt'),
     productPriceCents: integer('product_price_cents').notNull(),
+    // The product's SKU when it was bought: the books name what was sold by it.
+    productSku: text('product_sku').notNull(),
     // This unit's share of the payment after the discount; the shares sum to the payment amount.
     paidCents: integer('paid_cents').notNull(),
     status: orderStatus('status').notNull(),

@@ -76,6 +76,7 @@ async function addProducts(db: Db, count: number, next: () => number): Promise<v
       const [low, high] = thing.cents
       const place = pick(next, where)
       return {
+        sku: `LARGE-${n + 1}`,
         name: nameEn,
         nameEn,
         nameLt: nameLt.charAt(0).toUpperCase() + nameLt.slice(1),

@@ -13,7 +13,7 @@ import { cities, coupons, districts, faqEntries, products, supportCategories } f
 import { demoCoupons, demoFaq, demoSupportCategories } from './demo-data.js'
 import { demoImages } from './demo-images.js'
 import { demoCities } from './demo-places.js'
-import type { DemoProduct } from './demo-products.js'
+import type { DemoProduct, DemoProductCategory } from './demo-products.js'
 import { vilniusAndKaunasProducts } from './demo-products-1.js'
 import { otherCitiesProducts } from './demo-products-2.js'
 
@@ -62,12 +62,13 @@ export async function seedDemo(db: Db, deliveryKey: string): Promise<void> {
     const productIds = await tx
       .insert(products)
       .values(
-        demoProducts.map((p) => {
+        demoProducts.map((p, index) => {
           const place = districtIds.get(`${p.city}/${p.district}`)
           if (!place) {
             throw new Error(`demo product ${p.name.en}: unknown place ${p.city}/${p.district}`)
           }
           return {
+            sku: demoSku(p.category, index),
             name: p.name.en,
             nameEn: p.name.en,
             nameLt: p.name.lt,
@@ -119,6 +120,12 @@ export async function seedDemo(db: Db, deliveryKey: string): Promise<void> {
 }
 
 /** `count` gift-card codes shaped like a real issuer's: DEMO-<euros>- and three groups of four. */
+/** The demo's SKUs, as a shop numbers its goods: `COFFEE-007`, `GIFT-012`. */
+function demoSku(category: DemoProductCategory, index: number): string {
+  const prefix = category === 'gift_card' ? 'GIFT' : category.toUpperCase()
+  return `${prefix}-${String(index + 1).padStart(3, '0')}`
+}
+
 function demoCodes(euros: number, count: number): string[] {
   return Array.from({ length: count }, () =>
     randomCode(`DEMO-${euros}`, 12).replace(/(.{4})(.{4})(.{4})$/, '$1-$2-$3'),

@@ -48,6 +48,7 @@ function checkoutView(snapshot: CartSnapshot): CheckoutCart {
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,
       delivery: line.delivery,
+      sku: line.sku,
     })),
     subtotalCents: snapshot.subtotalCents,
     discountCents: snapshot.discountCents,

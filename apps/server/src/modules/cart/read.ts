@@ -30,6 +30,8 @@ export interface CartLine {
   active: boolean
   /** How a bought unit reaches its buyer: a code at payment, or by hand. */
   delivery: 'code' | 'manual'
+  /** The product's SKU, which an order of it keeps. */
+  sku: string
 }
 
 /** A cart priced now; what checkout charges, and what every cart response shows. */
@@ -57,6 +59,7 @@ type JsonLine = [
   buyableQuantity: number,
   active: boolean,
   delivery: 'code' | 'manual',
+  sku: string,
 ]
 
 /** One read of a cart: its carts row, coupon and lines (see CartReader.#read). */
@@ -159,7 +162,7 @@ export class CartReader {
       .select({
         coupon: this.coupons.cartCouponRead(carts.couponId, carts.userId),
         lines: subquery<JsonLine[] | null>(sql`select json_agg(json_build_array(
-            ${cartItems.productId}, ${cartItems.quantity}, p.name, p.name_lt, p.price_cents, p.buyable, p.active, p.delivery)
+            ${cartItems.productId}, ${cartItems.quantity}, p.name, p.name_lt, p.price_cents, p.buyable, p.active, p.delivery, p.sku)
             order by ${cartItems.addedAt}, ${cartItems.productId})
           from ${cartItems} inner join ${this.stock.lineProducts()} p on p.id = ${cartItems.productId}
           where ${cartItems.userId} = ${carts.userId}`),
@@ -183,7 +186,7 @@ export class CartReader {
 
   async #price(userId: number, tx: DbOrTx, head: CartHead | undefined): Promise<CartSnapshot> {
     const lines: CartLine[] = (head?.lines ?? []).map(
-      ([productId, quantity, name, nameLt, unitPriceCents, buyableQuantity, active, delivery]) => ({
+      ([
         productId,
         quantity,
         name,
@@ -192,6 +195,17 @@ export class CartReader {
         buyableQuantity,
         active,
         delivery,
+        sku,
+      ]) => ({
+        productId,
+        quantity,
+        name,
+        nameLt,
+        unitPriceCents,
+        buyableQuantity,
+        active,
+        delivery,
+        sku,
         lineTotalCents: unitPriceCents * quantity,
       }),
     )

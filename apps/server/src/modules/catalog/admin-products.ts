@@ -1,5 +1,5 @@
-// Products as the owner manages them: both languages, price, place, delivery kind, visibility,
-// stock changes with a reason (never below what pending payments hold), and what was sold. A
+// Products as the owner manages them: their SKU, both languages, price, place, delivery kind,
+// visibility, stock changes with a reason (never below what pending payments hold), and what was sold. A
 // price change applies to later checkouts only: a payment keeps the amount it was created with.
 import {
   type AdminProduct,
@@ -11,24 +11,17 @@ import {
   type ProductBody,
   type ProductPatch,
 } from '@shop/contract'
-import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
-import {
-  cities,
-  districts,
-  productImages,
-  products,
-  stockChanges,
-} from '../../db/schema/catalog.js'
-import { AppError } from '../../http/errors.js'
+import { cities, districts, products, stockChanges } from '../../db/schema/catalog.js'
+import { AppError, unlessTaken } from '../../http/errors.js'
 import type { AuditLog, StaffNames } from '../audit/service.js'
-import { type ProductImages, productImageUrl, reencodeImage } from './images.js'
+import { adminProductDtos, type ProductRow, type SoldCounts } from './admin-product-view.js'
+import { type ProductImages, reencodeImage } from './images.js'
+import { defaultSku, nextProductId } from './skus.js'
 
-type ProductRow = typeof products.$inferSelect
-
-/** Units sold per product (the orders module counts its paid orders). */
-export type SoldCounts = (productIds: readonly number[]) => Promise<Map<number, number>>
+export type { SoldCounts } from './admin-product-view.js'
 
 /** The delivery module's codes, as the owner uploads and counts them. */
 export interface ProductCodes {
@@ -62,7 +55,11 @@ export class AdminProducts {
     const filters: SQL[] = []
     if (query.q) {
       const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      const match = or(ilike(products.nameEn, like), ilike(products.nameLt, like))
+      const match = or(
+        ilike(products.nameEn, like),
+        ilike(products.nameLt, like),
+        ilike(products.sku, like),
+      )
       if (match) filters.push(match)
     }
     if (query.city_id) filters.push(eq(products.cityId, query.city_id))
@@ -100,13 +97,18 @@ export class AdminProducts {
     }
   }
 
+  /** A new product, with the SKU given or else `P<id>`; a SKU taken in any case is 409. */
   async create(staffId: number, body: ProductBody): Promise<AdminProduct> {
     const priceCents = cents(body.price_eur)
-    const id = await this.db.transaction(async (tx) => {
-      await this.#checkPlace(tx, body.city_id, body.district_id)
-      const [row] = await tx
-        .insert(products)
-        .values({
+    const id = await unlessTaken('SKU_TAKEN', () =>
+      this.db.transaction(async (tx) => {
+        await this.#checkPlace(tx, body.city_id, body.district_id)
+        // The id is drawn first, so that the default SKU can name it in the same insert.
+        const id = await nextProductId(tx)
+        const sku = body.sku ?? (await defaultSku(tx, id))
+        await tx.insert(products).overridingSystemValue().values({
+          id,
+          sku,
           name: body.name_en,
           category: 'general',
           nameEn: body.name_en,
@@ -119,21 +121,25 @@ export class AdminProducts {
           delivery: body.delivery,
           active: body.active,
         })
-        .returning({ id: products.id })
-      if (!row) throw new Error('product insert returned nothing')
-      await this.deps.audit.record(tx, {
-        staffId,
-        action: 'product.create',
-        entity: 'product',
-        entityId: row.id,
-        summary: `${body.name_en}, ${centsToEuros(priceCents)} EUR, ${body.delivery}`,
-      })
-      return row.id
-    })
+        await this.deps.audit.record(tx, {
+          staffId,
+          action: 'product.create',
+          entity: 'product',
+          entityId: id,
+          summary: `${sku}: ${body.name_en}, ${centsToEuros(priceCents)} EUR, ${body.delivery}`,
+        })
+        return id
+      }),
+    )
     return this.#dto(id)
   }
 
   async update(staffId: number, id: number, body: ProductPatch): Promise<AdminProduct> {
+    await unlessTaken('SKU_TAKEN', () => this.#update(staffId, id, body))
+    return this.#dto(id)
+  }
+
+  async #update(staffId: number, id: number, body: ProductPatch): Promise<void> {
     await this.db.transaction(async (tx) => {
       const before = await this.#row(tx, id, true)
       const cityId = body.city_id ?? before.cityId
@@ -146,6 +152,7 @@ export class AdminProducts {
         throw new AppError('IN_USE', 'Change the delivery kind only while the stock is 0.')
       }
       const change = {
+        ...(body.sku !== undefined ? { sku: body.sku } : {}),
         ...(body.name_en !== undefined ? { name: body.name_en, nameEn: body.name_en } : {}),
         ...(body.name_lt !== undefined ? { nameLt: body.name_lt } : {}),
         ...(body.description_en !== undefined ? { descriptionEn: body.description_en } : {}),
@@ -166,7 +173,6 @@ export class AdminProducts {
         summary: summarize(before, change),
       })
     })
-    return this.#dto(id)
   }
 
   /** Adds or removes units of a manual-delivery product; never below what is reserved. */
@@ -287,45 +293,8 @@ export class AdminProducts {
     return product
   }
 
-  async #dtos(rows: ProductRow[]): Promise<AdminProduct[]> {
-    if (rows.length === 0) return []
-    const ids = rows.map((row) => row.id)
-    const [places, images, sold] = await Promise.all([
-      this.db
-        .select({ id: districts.id, district: districts.nameEn, city: cities.nameEn })
-        .from(districts)
-        .innerJoin(cities, eq(cities.id, districts.cityId)),
-      this.db
-        .select({ productId: productImages.productId, version: productImages.version })
-        .from(productImages)
-        .where(inArray(productImages.productId, ids)),
-      this.deps.sold(ids),
-    ])
-    const place = new Map(places.map((row) => [row.id, row]))
-    const image = new Map(images.map((row) => [row.productId, row.version]))
-    return rows.map((row) => {
-      const version = image.get(row.id)
-      return {
-        id: row.id,
-        name_en: row.nameEn ?? row.name,
-        name_lt: row.nameLt ?? row.nameEn ?? row.name,
-        description_en: row.descriptionEn,
-        description_lt: row.descriptionLt,
-        price_eur: centsToEuros(row.priceCents),
-        city_id: row.cityId,
-        city_name: place.get(row.districtId)?.city ?? '',
-        district_id: row.districtId,
-        district_name: place.get(row.districtId)?.district ?? '',
-        delivery: row.delivery,
-        active: row.active,
-        stock: row.stock,
-        reserved: row.reserved,
-        sold: sold.get(row.id) ?? 0,
-        image_url: version === undefined ? null : productImageUrl(row.id, version),
-        created_at: row.createdAt.toISOString(),
-        updated_at: row.updatedAt.toISOString(),
-      }
-    })
+  #dtos(rows: ProductRow[]): Promise<AdminProduct[]> {
+    return adminProductDtos(this.db, rows, this.deps.sold)
   }
 }
 

@@ -1,6 +1,8 @@
-// The owner's catalogue endpoints: cities, districts, products and their stock.
-import { adminApi, IMAGE_MAX_BYTES, IMAGE_TYPES } from '@shop/contract'
+// The owner's catalogue endpoints: cities, districts, products and their stock, and the
+// catalogue as a CSV file out and in.
+import { adminApi, IMAGE_MAX_BYTES, IMAGE_TYPES, PRODUCT_IMPORT_MAX_BYTES } from '@shop/contract'
 import type { AppContext } from '../../app-context.js'
+import { csvAnswer } from '../../http/csv-answer.js'
 import { AppError } from '../../http/errors.js'
 import { defineRoute } from '../../http/route.js'
 
@@ -54,4 +56,25 @@ export function adminCatalogRoutes({ app, services }: AppContext): void {
   defineRoute(app, adminApi.deleteProductImage, ({ auth, params }) =>
     products.removeImage(auth.staffId, params.id),
   )
+
+  const { exporter, importer } = services.adminCatalog
+  defineRoute(app, adminApi.exportProducts, async ({ reply }) =>
+    csvAnswer(reply, await exporter.file()),
+  )
+  // The file arrives as the raw body (text/csv, up to 5 MB): a parser of this route's own
+  // scope, so that no other route takes CSV or a body that large.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'text/csv',
+      { parseAs: 'buffer', bodyLimit: PRODUCT_IMPORT_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    )
+    defineRoute(scope, adminApi.importProducts, ({ auth, query, request }) => {
+      const body = request.body
+      if (!Buffer.isBuffer(body)) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file must be sent as text/csv.')
+      }
+      return importer.run(auth.staffId, body, query.dry_run ?? false)
+    })
+  })
 }

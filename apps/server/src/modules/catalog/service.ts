@@ -93,7 +93,7 @@ function listedWhere(filter: ProductFilter): SQL {
     }
     // Any name, in either language (a customer may know a product by its name in the other
     // one), without regard to case or accents: the folded names and their trigram index
-    // (migration 0010, decision 0056).
+    // (migration 0011, decision 0056).
     const pattern = `%${escapeLike(search)}%`
     conditions.push(sql`p.search_text like shop_fold(${pattern}) escape '\\'`)
   }

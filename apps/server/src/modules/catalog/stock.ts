@@ -28,14 +28,16 @@ export class StockService {
    * For another module's statement: every product as a cart line shows it, to be joined on `id`
    * (`buyable` is stock - reserved, what can be bought right now). `name` is the English name,
    * `name_lt` the Lithuanian one (the English one where it is empty), for a cart shown in
-   * Lithuanian and an order's `product_name_lt`; `delivery` how a bought unit reaches its buyer.
+   * Lithuanian and an order's `product_name_lt`; `delivery` how a bought unit reaches its buyer;
+   * `sku` the code an order keeps.
    */
   lineProducts(): SQL {
     const english = sql`coalesce(nullif(${products.nameEn}, ''), ${products.name})`
     return subquery(sql`select ${products.id} as id, ${english} as name,
       coalesce(nullif(${products.nameLt}, ''), ${english}) as name_lt,
       ${products.priceCents} as price_cents, ${products.stock} - ${products.reserved} as buyable,
-      ${products.active} as active, ${products.delivery} as delivery from ${products}`)
+      ${products.active} as active, ${products.delivery} as delivery, ${products.sku} as sku
+      from ${products}`)
   }
 
   /** Whether a product is for sale and how many units can be bought now; undefined if unknown. */

@@ -24,6 +24,8 @@ export interface OrderLine {
   unitPriceCents: number
   quantity: number
   delivery: 'code' | 'manual'
+  /** The product's SKU when it was bought. */
+  sku: string
 }
 
 /** The orders of one payment: a unit of each line, each with its share of `totalCents`. */
@@ -239,6 +241,7 @@ function orderRows(input: NewOrders) {
     productId: unit.productId,
     productName: unit.productName,
     productNameLt: unit.productNameLt,
+    productSku: unit.sku,
     productPriceCents: unit.unitPriceCents,
     paidCents: shares[i] ?? 0,
     status: input.status === 'pending' ? 'pending' : paidStatus(unit.delivery),

@@ -14,6 +14,8 @@ export interface CheckoutLine {
   unitPriceCents: number
   quantity: number
   delivery: 'code' | 'manual'
+  /** The product's SKU, which its orders keep. */
+  sku: string
 }
 
 export interface CheckoutCart {

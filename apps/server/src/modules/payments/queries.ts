@@ -190,6 +190,20 @@ export class PaymentQueries {
   }
 
   /**
+   * For another module's statement (the books): how a payment was paid, `balance` or `crypto`,
+   * and in what currency (euros from the balance, SOL on chain).
+   */
+  methodOf(paymentId: Column | SQL): { method: SQL<string>; currency: SQL<string> } {
+    const of = sql`from ${payments} where ${payments.id} = ${paymentId}`
+    return {
+      method: subquery<string>(sql`select ${payments.method}::text ${of}`),
+      currency: subquery<string>(
+        sql`select case when ${payments.method} = 'crypto' then 'SOL' else 'EUR' end ${of}`,
+      ),
+    }
+  }
+
+  /**
    * Removes a customer's problem reports (their own words) in the caller's transaction: a
    * deleted account. The payments they were about stay.
    */

@@ -182,6 +182,17 @@ export class UserService {
   }
 
   /**
+   * For another module's statement (the books): the account's username, or null once the
+   * account was deleted (its generated name is no one's, and the books name no one then).
+   */
+  customerNameOf(userId: Column | SQL): SQL<string | null> {
+    return subquery<string | null>(
+      sql`select case when ${users.deletedAt} is null then ${users.username} end
+        from ${users} where ${users.id} = ${userId}`,
+    )
+  }
+
+  /**
    * A balance change as the WITH item `name`, for the balance module's statements: adds
    * `changeCents` (negative for a debit) and returns the users row's id when it did. A debit
    * changes the row only where the balance covers it, so no number of concurrent spends can take

@@ -14,6 +14,7 @@ const ALL = [
   'Support inbox',
   'Payments',
   'Transfers',
+  'Books',
   'Cities & districts',
   'Coupons',
   'FAQ',

@@ -10,7 +10,15 @@ import {
 } from '../../shared/ui/icons'
 import type { AdminEndpoint } from '../api/call'
 import { ChartIcon } from '../dashboard/icons'
-import { BoxIcon, FolderIcon, ListIcon, QuestionIcon, TransferIcon, UsersIcon } from '../ui/icons'
+import {
+  BookIcon,
+  BoxIcon,
+  FolderIcon,
+  ListIcon,
+  QuestionIcon,
+  TransferIcon,
+  UsersIcon,
+} from '../ui/icons'
 
 export interface NavEntry {
   /** Path inside /admin. */
@@ -66,6 +74,13 @@ export const NAV: readonly NavEntry[] = [
     label: 'nav.transfers',
     icon: TransferIcon,
     endpoint: 'GET /api/admin/transfers',
+    ownerOnly: true,
+  },
+  {
+    to: '/books',
+    label: 'nav.books',
+    icon: BookIcon,
+    endpoint: 'GET /api/admin/orders/export',
     ownerOnly: true,
   },
   {

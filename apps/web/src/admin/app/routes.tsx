@@ -20,6 +20,12 @@ const ProductsPage = lazy(() =>
 const ProductPage = lazy(() =>
   import('../products/ProductPage').then((module) => ({ default: module.ProductPage })),
 )
+const ImportPage = lazy(() =>
+  import('../products/ImportPage').then((module) => ({ default: module.ImportPage })),
+)
+const BooksPage = lazy(() =>
+  import('../books/BooksPage').then((module) => ({ default: module.BooksPage })),
+)
 const PlacesPage = lazy(() =>
   import('../places/PlacesPage').then((module) => ({ default: module.PlacesPage })),
 )
@@ -89,12 +95,14 @@ export const adminRoutes: RouteObject[] = [
               { path: 'dashboard', element: <DashboardPage /> },
               { path: 'products', element: <ProductsPage /> },
               { path: 'products/new', element: <ProductPage /> },
+              { path: 'products/import', element: <ImportPage /> },
               { path: 'products/:id', element: <ProductPage /> },
               { path: 'places', element: <PlacesPage /> },
               { path: 'coupons', element: <CouponsPage /> },
               { path: 'payments', element: <PaymentsPage /> },
               { path: 'payments/:code', element: <PaymentPage /> },
               { path: 'transfers', element: <TransfersPage /> },
+              { path: 'books', element: <BooksPage /> },
               { path: 'categories', element: <CategoriesPage /> },
               { path: 'staff', element: <StaffPage /> },
               { path: 'audit', element: <AuditPage /> },

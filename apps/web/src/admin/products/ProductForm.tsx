@@ -58,6 +58,8 @@ export function ProductForm({ cities, product, save }: ProductFormProps) {
     name_lt: product?.name_lt ?? '',
     description_en: product?.description_en ?? '',
     description_lt: product?.description_lt ?? '',
+    // In the order of the form, so that the first field in error is the first one focused.
+    sku: product?.sku ?? '',
     price_eur: eurosToInput(product?.price_eur, i18n.language),
     city_id: product ? String(product.city_id) : '',
     district_id: product ? String(product.district_id) : '',
@@ -71,14 +73,19 @@ export function ProductForm({ cities, product, save }: ProductFormProps) {
     mutationFn: save,
     onError: (error) => {
       const code = isApiError(error) ? error.code : undefined
-      if (code === 'DISTRICT_NOT_FOUND') form.fieldError('district_id', getErrorMessage(error, t))
+      if (code === 'SKU_TAKEN') form.fieldError('sku', getErrorMessage(error, t))
+      else if (code === 'DISTRICT_NOT_FOUND')
+        form.fieldError('district_id', getErrorMessage(error, t))
       else if (code === 'CITY_NOT_FOUND') form.fieldError('city_id', getErrorMessage(error, t))
       else form.setFormError(getErrorMessage(error, t))
     },
   })
 
   const price = euroInputToEuros(values.price_eur)
+  const sku = values.sku.trim()
   const body: ProductBody = {
+    // A new product without one gets P<id>; an existing one always has one.
+    ...(sku || product ? { sku } : {}),
     name_en: values.name_en.trim(),
     name_lt: values.name_lt.trim(),
     description_en: values.description_en.trim(),
@@ -127,6 +134,14 @@ export function ProductForm({ cities, product, save }: ProductFormProps) {
         </div>
       </Section>
       <Section title={t('products.sectionSale')}>
+        <TextField
+          label={t('products.sku')}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          hint={product ? t('products.skuHint') : t('products.skuHintNew')}
+          {...form.text('sku')}
+        />
         <div className="grid gap-4 md:grid-cols-3">
           <TextField
             label={t('products.priceEur')}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { callsTo, mockApi } from '../../test/api'
+import { apiError, callsTo, mockApi } from '../../test/api'
 import { cities, me, product } from '../test/fixtures'
 import { fill, owner, renderAdmin, signInStaff } from '../test/render'
 
@@ -107,6 +107,30 @@ describe('product form', () => {
     await waitFor(() =>
       expect(callsTo(fetchMock, 'PATCH /api/admin/products/7')).toEqual([{ price_eur: 19.99 }]),
     )
+  })
+
+  it('changes the SKU, and shows a SKU another product has on its field', async () => {
+    const user = userEvent.setup({ delay: null })
+    signInStaff(owner)
+    const fetchMock = mockApi({
+      ...catalogue,
+      'GET /api/admin/products/7': () => product(),
+      'PATCH /api/admin/products/7': () =>
+        apiError(409, 'SKU_TAKEN', 'Another product already has this SKU.'),
+    })
+    renderAdmin('/products/7')
+    const sku = await screen.findByLabelText('SKU')
+    expect(sku).toHaveValue('GIFT-25')
+    await fill(user, sku, ' GIFT-50 ')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() =>
+      expect(sku).toHaveAccessibleDescription(/Another product already has this SKU/),
+    )
+    expect(callsTo(fetchMock, 'PATCH /api/admin/products/7')).toEqual([{ sku: 'GIFT-50' }])
+    await fill(user, sku, 'GIFT 50')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(sku).toHaveAccessibleDescription(/Enter a SKU of 1 to 64/))
+    expect(callsTo(fetchMock, 'PATCH /api/admin/products/7')).toHaveLength(1)
   })
 })
 

@@ -16,6 +16,7 @@ import { ListPager } from '../ui/ListPager'
 import { useLocalName } from '../ui/localName'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
+import { ExportButton } from './ExportButton'
 
 function Thumbnail({ product }: { product: AdminProduct }) {
   return product.image_url ? (
@@ -70,6 +71,10 @@ function ProductRow({
               {lt ? product.name_lt : product.name_en}
             </Link>
             <p className="text-slate-500 text-xs">{lt ? product.name_en : product.name_lt}</p>
+            <p className="font-mono text-slate-500 text-xs">
+              <span className="sr-only">{t('products.sku')}: </span>
+              {product.sku}
+            </p>
           </div>
         </div>
       </Td>
@@ -130,10 +135,16 @@ export function ProductsPage() {
       title={t('products.title')}
       description={t('products.description')}
       actions={
-        <ButtonLink to="/products/new">
-          <PlusIcon className="size-4" />
-          {t('products.new')}
-        </ButtonLink>
+        <>
+          <ButtonLink to="/products/import" variant="secondary">
+            {t('productImport.open')}
+          </ButtonLink>
+          <ExportButton />
+          <ButtonLink to="/products/new">
+            <PlusIcon className="size-4" />
+            {t('products.new')}
+          </ButtonLink>
+        </>
       }
     >
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">

@@ -25,6 +25,7 @@ export const cities: AdminCity[] = [
 export function product(overrides: Partial<AdminProductDetail> = {}): AdminProductDetail {
   return {
     id: 7,
+    sku: 'GIFT-25',
     name_en: 'Gift card 25 EUR',
     name_lt: 'Dovanų kortelė 25 EUR',
     description_en: 'A card worth 25 euros.',

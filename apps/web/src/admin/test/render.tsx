@@ -26,6 +26,8 @@ await Promise.all([
   import('../dashboard/DashboardPage'),
   import('../products/ProductsPage'),
   import('../products/ProductPage'),
+  import('../products/ImportPage'),
+  import('../books/BooksPage'),
   import('../places/PlacesPage'),
   import('../coupons/CouponsPage'),
   import('../faq/FaqPage'),

@@ -79,3 +79,12 @@ export function TransferIcon(props: IconProps) {
     </Svg>
   )
 }
+
+export function BookIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M5 4.5A1.5 1.5 0 016.5 3H19v15H6.5A1.5 1.5 0 005 19.5v-15z" />
+      <path d="M5 19.5A1.5 1.5 0 006.5 21H19v-3M9 7.5h6M9 11h6" />
+    </Svg>
+  )
+}

@@ -8,12 +8,19 @@ export class ApiError extends Error {
   readonly code: string | undefined
   /** The response's `detail` field as sent (often a human-readable reason). */
   readonly detail: unknown
+  /** The whole error body, for codes that carry more (IMPORT_INVALID's `errors`). */
+  readonly body: unknown
 
-  constructor(status: number, message: string, options: { code?: string; detail?: unknown } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { code?: string; detail?: unknown; body?: unknown } = {},
+  ) {
     super(message)
     this.status = status
     this.code = options.code
     this.detail = options.detail
+    this.body = options.body
   }
 }
 
@@ -66,5 +73,6 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, typeof message === 'string' ? message : '', {
     code: typeof code === 'string' ? code : undefined,
     detail: field(body, 'detail'),
+    body,
   })
 }

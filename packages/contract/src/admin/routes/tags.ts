@@ -10,4 +10,5 @@ export const tags = {
   orders: ['admin: orders'],
   support: ['admin: support'],
   money: ['admin: money'],
+  books: ['admin: books'],
 } as const
