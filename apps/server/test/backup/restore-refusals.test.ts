@@ -158,7 +158,7 @@ describe('a backup of an older schema', () => {
     } finally {
       await older.close()
     }
-  })
+  }, 180_000)
 })
 
 describe('key check values', () => {
