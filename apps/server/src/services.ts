@@ -4,6 +4,7 @@
 // builds into their own statements.
 import crypto from 'node:crypto'
 import { LATE_PAYMENT_WINDOW_HOURS } from '@shop/contract'
+import type { KeyName } from './backup/keys.js'
 import type { AppConfig } from './config.js'
 import { shopDays } from './db/calendar.js'
 import type { Database } from './db/client.js'
@@ -19,6 +20,7 @@ import { AccountService } from './modules/auth/service.js'
 import { SessionService } from './modules/auth/sessions.js'
 import { TelegramLoginService } from './modules/auth/telegram.js'
 import { AccessTokens } from './modules/auth/tokens.js'
+import { BackupService } from './modules/backups/service.js'
 import { BalanceService } from './modules/balance/service.js'
 import { cartCheckoutPort } from './modules/cart/checkout-port.js'
 import { CartService } from './modules/cart/service.js'
@@ -70,6 +72,8 @@ export interface ServiceOptions {
   chain?: ChainSettings
   /** The EUR/SOL rate source; from the config when absent. */
   rateProvider?: RateProvider
+  /** The keys the shop generated into DATA_DIR (secrets.ts): an encrypted backup carries them. */
+  generatedKeys?: readonly KeyName[]
 }
 
 export interface ChainSettings {
@@ -283,8 +287,25 @@ export function createServices(
       }),
     },
   }
+  const generated = new Set(options.generatedKeys ?? [])
+  const backups = new BackupService(
+    database,
+    {
+      dir: config.backupDir,
+      backupKey: config.backupKey,
+      intervalHours: config.backupIntervalHours,
+      keep: config.backupKeep,
+      keys: {
+        JWT_SECRET: { value: config.jwtSecret, generated: generated.has('JWT_SECRET') },
+        DELIVERY_KEY: { value: config.deliveryKey, generated: generated.has('DELIVERY_KEY') },
+      },
+    },
+    staff.audit,
+    log,
+  )
   return {
     ...services,
+    backups,
     dashboard: new DashboardService(
       {
         sales: (from, timeZone) => orders.salesByDay(from, timeZone),
@@ -293,6 +314,7 @@ export function createServices(
         openTickets: () => support.openCount(),
         runningOut: (threshold, limit) => stock.runningOut(threshold, limit),
         money: () => services.adminMoney.status.status(),
+        backups: () => backups.health(),
         days: (now, days, timeZone) => shopDays(db, now, days, timeZone),
       },
       config.shopTimeZone,

@@ -13,6 +13,8 @@ export interface BackupStatus {
   /** When an attempt last failed, and why (cleared by the next backup written). */
   lastFailureAt: string | null
   lastFailure: string | null
+  /** When the schedule first ran without any backup recorded: the first is due an interval later. */
+  scheduleFrom?: string | null
 }
 
 const NONE: BackupStatus = {
@@ -20,6 +22,7 @@ const NONE: BackupStatus = {
   lastBackupName: null,
   lastFailureAt: null,
   lastFailure: null,
+  scheduleFrom: null,
 }
 
 export async function readBackupStatus(db: DbOrTx): Promise<BackupStatus> {

@@ -5,6 +5,7 @@
 
 import Type, { type Static } from 'typebox'
 import { Euros, Id } from '../common.js'
+import { BackupHealth } from './backups.js'
 import { PaymentKind, PaymentMethod } from '../entities.js'
 import { DeliveryKind } from '../orders.js'
 import { MoneyStatus } from './money.js'
@@ -90,5 +91,6 @@ export const Dashboard = Type.Object({
     products: Type.Array(LowStockProduct, { description: 'The fewest units first' }),
   }),
   ...MoneyStatus.properties,
+  backups: BackupHealth,
 })
 export type Dashboard = Static<typeof Dashboard>

@@ -2,6 +2,7 @@
 // `auth: 'staff'` needs a staff access token (any role), `auth: 'owner'` the owner's; a customer
 // token is 401 on all of them, a support token on an owner route 403 FORBIDDEN.
 import type { RouteDef } from '../routes.js'
+import { adminBackupRoutes } from './routes/backups.js'
 import { adminCatalogRoutes } from './routes/catalog.js'
 import { adminMoneyRoutes } from './routes/money.js'
 import { adminServiceRoutes } from './routes/service.js'
@@ -12,6 +13,7 @@ export const adminApi = {
   ...adminCatalogRoutes,
   ...adminServiceRoutes,
   ...adminMoneyRoutes,
+  ...adminBackupRoutes,
 } as const satisfies Record<string, RouteDef>
 
 export type AdminApi = typeof adminApi

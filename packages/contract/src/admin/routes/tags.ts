@@ -10,4 +10,5 @@ export const tags = {
   orders: ['admin: orders'],
   support: ['admin: support'],
   money: ['admin: money'],
+  backups: ['admin: backups'],
 } as const
