@@ -122,7 +122,11 @@ export class BackupService {
       this.log.info(`backup written: ${name} (${backup.size_bytes} bytes)`)
       return backup
     } catch (error) {
-      fs.rmSync(partial, { force: true })
+      try {
+        fs.rmSync(partial, { force: true })
+      } catch {
+        // the folder itself is what failed
+      }
       const reason = failureReason(error)
       this.log.error({ err: error }, 'backup failed')
       const status = await readBackupStatus(this.database.db)
