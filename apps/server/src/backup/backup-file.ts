@@ -15,7 +15,6 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { StringDecoder } from 'node:string_decoder'
 import zlib from 'node:zlib'
-import { Decrypter, Encrypter } from 'age-encryption'
 import { BackupError } from './backup-error.js'
 
 export const BACKUP_FORMAT = 'privacy-shop-backup'
@@ -56,6 +55,8 @@ export async function writeBackupFile(
   const output = fs.createWriteStream(file, { flags: 'wx', mode: 0o600 })
   const gzip = zlib.createGzip()
   if (key === null) return pipeline(Readable.from(lines()), gzip, output)
+  // Loaded when a backup is encrypted: a shop that never backs up never loads it.
+  const { Encrypter } = await import('age-encryption')
   const encrypter = new Encrypter()
   encrypter.setScryptWorkFactor(SCRYPT_WORK_FACTOR)
   encrypter.setPassphrase(key)
@@ -72,7 +73,9 @@ export async function writeBackupFile(
 /** Whether the file is encrypted (an age file) or plain (gzip); anything else is refused. */
 export async function isEncryptedBackup(file: string): Promise<boolean> {
   const handle = await fs.promises.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
-    throw new BackupError(`Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)
+    throw new BackupError(
+      `Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`,
+    )
   })
   try {
     const start = Buffer.alloc(AGE_MAGIC.length)
@@ -90,7 +93,10 @@ export async function isEncryptedBackup(file: string): Promise<boolean> {
  * The file's lines, decrypted and decompressed; the manifest's checksum is checked when the
  * manifest is reached, so a reader that gets to the end has read the file as it was written.
  */
-export async function* readBackupFile(file: string, key: string | null): AsyncGenerator<BackupLine> {
+export async function* readBackupFile(
+  file: string,
+  key: string | null,
+): AsyncGenerator<BackupLine> {
   const encrypted = await isEncryptedBackup(file)
   if (encrypted && key === null) {
     throw new BackupError(
@@ -99,6 +105,7 @@ export async function* readBackupFile(file: string, key: string | null): AsyncGe
   }
   let source: Readable = fs.createReadStream(file)
   if (encrypted && key !== null) {
+    const { Decrypter } = await import('age-encryption')
     const decrypter = new Decrypter()
     decrypter.addPassphrase(key)
     let plain: ReadableStream<Uint8Array>

@@ -85,7 +85,9 @@ function inForeignKeyOrder(
   const placed = new Set<string>()
   while (placed.size < tables.size) {
     const ready = [...tables.keys()]
-      .filter((name) => !placed.has(name) && [...(parents.get(name) ?? [])].every((p) => placed.has(p)))
+      .filter(
+        (name) => !placed.has(name) && [...(parents.get(name) ?? [])].every((p) => placed.has(p)),
+      )
       .sort()
     if (ready.length === 0) {
       const left = [...tables.keys()].filter((name) => !placed.has(name))

@@ -16,7 +16,10 @@ export interface InspectedBackup {
   carried: Map<string, string>
 }
 
-export async function inspectBackup(file: string, backupKey: string | null): Promise<InspectedBackup> {
+export async function inspectBackup(
+  file: string,
+  backupKey: string | null,
+): Promise<InspectedBackup> {
   const counts = new Map<string, number>()
   const carried = new Map<string, string>()
   let columns: ShopColumn[] | null = null
@@ -74,9 +77,10 @@ function checkFormat(header: Partial<Manifest>): void {
 }
 
 /** Splits this shop's migrations at the backup's; refuses a schema it does not know. */
-function migrationsFor(
-  mark: Manifest['migration'] | undefined,
-): { upToBackup: Migration[]; forward: Migration[] } {
+function migrationsFor(mark: Manifest['migration'] | undefined): {
+  upToBackup: Migration[]
+  forward: Migration[]
+} {
   if (!mark) throw damaged('its header does not name its schema')
   const all = shopMigrations()
   const index = all.findIndex((migration) => migration.createdAt === mark.created_at)

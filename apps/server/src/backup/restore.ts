@@ -181,7 +181,9 @@ function tableLike(table: ShopTable | undefined, name: string, columns: ShopColu
   const same =
     table !== undefined &&
     table.columns.length === columns.length &&
-    table.columns.every((column) => columns.some((c) => c.name === column.name && c.type === column.type))
+    table.columns.every((column) =>
+      columns.some((c) => c.name === column.name && c.type === column.type),
+    )
   if (!same) {
     throw new BackupError(
       `The backup's table ${name} is not the table its schema migration creates: it was not taken by this shop's migrations`,
@@ -214,7 +216,8 @@ async function setSequences(tx: DbOrTx, positions: Loaded['sequences']): Promise
       ),
     )
     const value = [BigInt(saved), BigInt(row?.largest ?? '0')].reduce((a, b) => (a > b ? a : b))
-    if (value >= 1n) await tx.execute(sql`select setval(${sequence}::regclass, ${value.toString()}::bigint, true)`)
+    if (value >= 1n)
+      await tx.execute(sql`select setval(${sequence}::regclass, ${value.toString()}::bigint, true)`)
     else await tx.execute(sql`select setval(${sequence}::regclass, 1, false)`)
   }
 }

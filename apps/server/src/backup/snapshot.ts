@@ -94,7 +94,8 @@ export async function takeSnapshot(
           }
         }
         yield `${JSON.stringify({ sequences: await sequencePositions(tx) })}\n`
-        for (const [name, content] of files) yield `${JSON.stringify({ file: { name, content } })}\n`
+        for (const [name, content] of files)
+          yield `${JSON.stringify({ file: { name, content } })}\n`
       }
       const keys = Object.fromEntries(
         SHOP_KEYS.map(({ name }) => [
@@ -139,7 +140,10 @@ async function migrationOf(tx: DbOrTx): Promise<MigrationMark> {
 }
 
 /** Each batch of a table's rows as lines, in primary-key order. */
-async function* rowsOf(tx: DbOrTx, table: ShopTable): AsyncGenerator<{ text: string; rows: number }> {
+async function* rowsOf(
+  tx: DbOrTx,
+  table: ShopTable,
+): AsyncGenerator<{ text: string; rows: number }> {
   const values = table.columns.map((column) => `${quoted(column.name)}::text`).join(', ')
   const order =
     table.primaryKey.length > 0 ? ` order by ${table.primaryKey.map(quoted).join(', ')}` : ''

@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { isEncryptedBackup } from '../../src/backup/backup-file.js'
 import { silentLogger } from '../../src/logger.js'
 import { BackupService } from '../../src/modules/backups/service.js'
-import { createTestApp, signUp, type SignedUpUser, useTestApp } from '../helpers.js'
-import { invite, setUpOwner, type StaffLogin } from '../staff/staff-support.js'
+import { createTestApp, type SignedUpUser, signUp, useTestApp } from '../helpers.js'
+import { invite, type StaffLogin, setUpOwner } from '../staff/staff-support.js'
 import { TEST_SHOP_KEYS, temporaryFolder } from './backup-support.js'
 
 const backupDir = temporaryFolder('admin-backups')
@@ -105,7 +105,9 @@ describe('the owner’s backups', () => {
     ]
     for (const call of calls) {
       expect((await t.app.inject({ ...call, headers: customer.headers })).statusCode).toBe(401)
-      expect((await t.app.inject({ ...call, headers: support.headers })).json().code).toBe('FORBIDDEN')
+      expect((await t.app.inject({ ...call, headers: support.headers })).json().code).toBe(
+        'FORBIDDEN',
+      )
       expect((await t.app.inject(call)).statusCode).toBe(401)
     }
   })

@@ -7,8 +7,8 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { sql } from 'drizzle-orm'
-import { takeSnapshot } from '../../src/backup/snapshot.js'
 import type { RestoreOptions } from '../../src/backup/restore.js'
+import { takeSnapshot } from '../../src/backup/snapshot.js'
 import { type Database, openDatabase } from '../../src/db/client.js'
 import { onPostgres, TEST_DELIVERY_KEY, testConfig } from '../helpers.js'
 import { databaseSnapshot } from '../reliability/invariants.js'
@@ -41,7 +41,10 @@ export async function backupOf(
 }
 
 /** A restore of `file` with the tests' keys given as variables, into a fresh data folder. */
-export function restoreOptions(file: string, overrides: Partial<RestoreOptions> = {}): RestoreOptions {
+export function restoreOptions(
+  file: string,
+  overrides: Partial<RestoreOptions> = {},
+): RestoreOptions {
   return {
     file,
     backupKey: null,
@@ -53,7 +56,9 @@ export function restoreOptions(file: string, overrides: Partial<RestoreOptions> 
 }
 
 /** A database of the run's kind with nothing in it, not even the migrations. */
-export async function bareDatabase(kind: 'pglite' | 'postgres' = onPostgres ? 'postgres' : 'pglite'): Promise<Database> {
+export async function bareDatabase(
+  kind: 'pglite' | 'postgres' = onPostgres ? 'postgres' : 'pglite',
+): Promise<Database> {
   if (kind === 'pglite') return openDatabase({ dataDir: null })
   const created = await createPostgresDatabase({ prefix: 'bare_' })
   const database = await openDatabase({ url: created.url, poolSize: 8 })
@@ -96,7 +101,10 @@ export function backupLines(file: string): string[] {
  * shop, older or newer, would have written.
  */
 export function writeBackupLines(file: string, lines: string[]): void {
-  const body = lines.slice(0, -1).map((line) => `${line}\n`).join('')
+  const body = lines
+    .slice(0, -1)
+    .map((line) => `${line}\n`)
+    .join('')
   const manifest = JSON.parse(lines.at(-1) ?? '{}') as { manifest: Record<string, unknown> }
   manifest.manifest.sha256 = crypto.createHash('sha256').update(body).digest('hex')
   fs.writeFileSync(file, zlib.gzipSync(`${body}${JSON.stringify(manifest)}\n`))

@@ -9,7 +9,12 @@ import { type Database, queryRows } from '../../src/db/client.js'
 import { createTestDatabase, onPostgres, TEST_DELIVERY_KEY, useTestApp } from '../helpers.js'
 import { captureBaseline, invariantViolations } from '../reliability/invariants.js'
 import { callAs } from '../support/api.js'
-import { createCodeProduct, createCustomers, createProducts, type Customer } from '../support/factories.js'
+import {
+  type Customer,
+  createCodeProduct,
+  createCustomers,
+  createProducts,
+} from '../support/factories.js'
 import { restoreOptions, TEST_SHOP_KEYS, temporaryFolder } from './backup-support.js'
 
 const t = useTestApp({ seed: true })
@@ -22,7 +27,9 @@ beforeAll(async () => {
   const db = t.database.db
   customers = await createCustomers(db, t.services, CUSTOMERS, 1_000_000)
   productIds = await createProducts(db, 4, { priceCents: 150, stock: 10_000 })
-  productIds.push((await createCodeProduct(db, TEST_DELIVERY_KEY, 400, { priceCents: 90 })).productId)
+  productIds.push(
+    (await createCodeProduct(db, TEST_DELIVERY_KEY, 400, { priceCents: 90 })).productId,
+  )
   restored = await createTestDatabase()
 })
 
@@ -46,7 +53,9 @@ describe('a backup taken during concurrent checkouts', () => {
       let round = 0
       while (!stop) {
         const product = productIds[(index + round++) % productIds.length]
-        const added = await callAs(t.app, customer, 'POST', '/api/cart/add', { product_id: product })
+        const added = await callAs(t.app, customer, 'POST', '/api/cart/add', {
+          product_id: product,
+        })
         if (added.statusCode !== 200) throw new Error(`add: ${added.statusCode} ${added.body}`)
         const paid = await callAs(t.app, customer, 'POST', '/api/payment/create', {
           payment_method: 'balance',

@@ -2,8 +2,8 @@
 // a PGlite shop's backup restores into PostgreSQL with every row equal, and that shop's backup
 // restores into PGlite again. Runs in the PostgreSQL project, where both databases are at hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { restoreBackup } from '../../src/backup/restore.js'
 import { buildApp } from '../../src/app.js'
+import { restoreBackup } from '../../src/backup/restore.js'
 import { type Database, openDatabase } from '../../src/db/client.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import {
@@ -35,7 +35,9 @@ describe.runIf(onPostgres)('a backup between PGlite and PostgreSQL', () => {
       await giveBalance(pglite.db, services, buyer.id, 50_000)
       const { productId } = await createCodeProduct(pglite.db, TEST_DELIVERY_KEY, 2)
       await addToCart(app, buyer, productId)
-      const paid = await callAs(app, buyer, 'POST', '/api/payment/create', { payment_method: 'balance' })
+      const paid = await callAs(app, buyer, 'POST', '/api/payment/create', {
+        payment_method: 'balance',
+      })
       expect(paid.json(), paid.body).toMatchObject({ status: 'confirmed' })
     } finally {
       await app.close()

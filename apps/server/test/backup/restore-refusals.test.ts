@@ -7,7 +7,11 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BackupError } from '../../src/backup/backup-error.js'
 import { keyCheck } from '../../src/backup/keys.js'
-import { applyMigrations, lastAppliedMigration, shopMigrations } from '../../src/backup/migrations.js'
+import {
+  applyMigrations,
+  lastAppliedMigration,
+  shopMigrations,
+} from '../../src/backup/migrations.js'
 import { restoreBackup } from '../../src/backup/restore.js'
 import { type Database, queryRows } from '../../src/db/client.js'
 import { createTestDatabase, TEST_DELIVERY_KEY, useTestApp } from '../helpers.js'
@@ -100,7 +104,10 @@ describe('a restore refuses, writing nothing', () => {
       /needs its DELIVERY_KEY, which opens the delivery codes/,
     )
     expect(
-      await refusal({ file: plain, keys: { JWT_SECRET: 'w'.repeat(40), DELIVERY_KEY: TEST_DELIVERY_KEY } }),
+      await refusal({
+        file: plain,
+        keys: { JWT_SECRET: 'w'.repeat(40), DELIVERY_KEY: TEST_DELIVERY_KEY },
+      }),
     ).toMatch(/JWT_SECRET is not the key this backup was taken with/)
   })
 
@@ -108,7 +115,10 @@ describe('a restore refuses, writing nothing', () => {
     const first = await restoreBackup(target, restoreOptions(plain))
     expect(first.replaced).toEqual([])
     expect(await refusal({ file: plain })).toMatch(/holds a shop already.*--force/)
-    const forced = await restoreBackup(target, restoreOptions(encrypted, { force: true, backupKey: BACKUP_KEY }))
+    const forced = await restoreBackup(
+      target,
+      restoreOptions(encrypted, { force: true, backupKey: BACKUP_KEY }),
+    )
     expect(forced.replaced).toContain('users')
     expect(await fingerprint(target)).toEqual(await fingerprint(t.database))
   })
@@ -116,7 +126,11 @@ describe('a restore refuses, writing nothing', () => {
   it('a backup of a newer shop, with the schema it needs', async () => {
     const lines = backupLines(plain)
     const latest = shopMigrations().at(-1)
-    const newer = { tag: '9999_from_the_future', created_at: (latest?.createdAt ?? 0) + 1, hash: 'f'.repeat(64) }
+    const newer = {
+      tag: '9999_from_the_future',
+      created_at: (latest?.createdAt ?? 0) + 1,
+      hash: 'f'.repeat(64),
+    }
     for (const index of [0, lines.length - 1]) {
       const record = JSON.parse(lines[index] ?? '{}')
       ;(record.header ?? record.manifest).migration = newer
@@ -146,14 +160,26 @@ describe('a backup of an older schema', () => {
       expect(manifest.migration.tag).toBe(all[olderIndex]?.tag)
       const report = await restoreBackup(target, restoreOptions(file, { force: true }))
       expect(report.migratedForward).toEqual(all.slice(olderIndex + 1).map((m) => m.tag))
-      expect(await lastAppliedMigration(target.db)).toMatchObject({ createdAt: all.at(-1)?.createdAt })
-      const rows = await queryRows<{ username: string; balance: string; created: string; deleted: string | null }>(
+      expect(await lastAppliedMigration(target.db)).toMatchObject({
+        createdAt: all.at(-1)?.createdAt,
+      })
+      const rows = await queryRows<{
+        username: string
+        balance: string
+        created: string
+        deleted: string | null
+      }>(
         target.db,
         sql`select username, balance_cents::text as balance, deleted_at as deleted,
                    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as created from users`,
       )
       expect(rows).toEqual([
-        { username: 'old_timer', balance: '1234', created: '2024-03-31 20:59:59.999999', deleted: null },
+        {
+          username: 'old_timer',
+          balance: '1234',
+          created: '2024-03-31 20:59:59.999999',
+          deleted: null,
+        },
       ])
     } finally {
       await older.close()

@@ -4,25 +4,24 @@
 // restores across).
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { restoreBackup } from '../../src/backup/restore.js'
 import { buildApp } from '../../src/app.js'
+import { restoreBackup } from '../../src/backup/restore.js'
 import { type Database, queryRows } from '../../src/db/client.js'
 import { carts, coupons, deliveryCodes, orders, users } from '../../src/db/schema.js'
 import { totpCode } from '../../src/modules/staff/totp.js'
 import {
   createTestDatabase,
   LogCapture,
-  signUp,
   type SignedUpUser,
+  signUp,
+  TEST_DELIVERY_KEY,
   testConfig,
   useTestApp,
 } from '../helpers.js'
 import { invariantViolations } from '../reliability/invariants.js'
-import { callAs } from '../support/api.js'
-import { addToCart } from '../support/api.js'
+import { STAFF_PASSWORD, type StaffLogin, setUpOwner } from '../staff/staff-support.js'
+import { addToCart, callAs } from '../support/api.js'
 import { createCodeProduct, giveBalance } from '../support/factories.js'
-import { setUpOwner, type StaffLogin, STAFF_PASSWORD } from '../staff/staff-support.js'
-import { TEST_DELIVERY_KEY } from '../helpers.js'
 import { backupOf, fingerprint, restoreOptions } from './backup-support.js'
 
 const t = useTestApp({ seed: true })
@@ -41,9 +40,14 @@ beforeAll(async () => {
   const [welcome] = await db.select().from(coupons).where(eq(coupons.code, 'WELCOME10'))
   if (!welcome) throw new Error('the demo shop has no WELCOME10')
   await db.update(carts).set({ couponId: welcome.id }).where(eq(carts.userId, buyer.id))
-  const paid = await callAs(t.app, buyer, 'POST', '/api/payment/create', { payment_method: 'balance' })
+  const paid = await callAs(t.app, buyer, 'POST', '/api/payment/create', {
+    payment_method: 'balance',
+  })
   expect(paid.json(), paid.body).toMatchObject({ status: 'confirmed' })
-  const [category] = await queryRows<{ id: number }>(db, sql`select id from support_categories limit 1`)
+  const [category] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from support_categories limit 1`,
+  )
   const ticket = await callAs(t.app, buyer, 'POST', '/api/support/tickets', {
     category_id: category?.id,
     title: 'Où est ma commande ? ąčęėįšųūž',
@@ -67,7 +71,10 @@ describe('a backup restored into an empty database', () => {
     expect(await fingerprint(restored)).toEqual(await fingerprint(t.database))
     expect(await invariantViolations(restored.db)).toEqual([])
     // A new row takes an id after the restored ones.
-    const [before] = await queryRows<{ max: number }>(restored.db, sql`select max(id) as max from users`)
+    const [before] = await queryRows<{ max: number }>(
+      restored.db,
+      sql`select max(id) as max from users`,
+    )
     const [added] = await restored.db
       .insert(users)
       .values({ username: 'after_restore', firstName: 'after' })
@@ -122,9 +129,13 @@ describe('a backup restored into an empty database', () => {
         url: '/api/admin/coupons',
         headers: { authorization: `Bearer ${staff.json().access_token}` },
       })
-      const welcome = (couponList.json() as { coupons: { code: string; times_redeemed: number }[] })
-        .coupons.find((c) => c.code === 'WELCOME10')
-      const [source] = await t.database.db.select().from(coupons).where(eq(coupons.code, 'WELCOME10'))
+      const welcome = (
+        couponList.json() as { coupons: { code: string; times_redeemed: number }[] }
+      ).coupons.find((c) => c.code === 'WELCOME10')
+      const [source] = await t.database.db
+        .select()
+        .from(coupons)
+        .where(eq(coupons.code, 'WELCOME10'))
       expect(welcome?.times_redeemed).toBe(source?.timesRedeemed)
       expect(welcome?.times_redeemed).toBeGreaterThan(0)
     } finally {

@@ -5,9 +5,9 @@
 
 import Type, { type Static } from 'typebox'
 import { Euros, Id } from '../common.js'
-import { BackupHealth } from './backups.js'
 import { PaymentKind, PaymentMethod } from '../entities.js'
 import { DeliveryKind } from '../orders.js'
+import { BackupHealth } from './backups.js'
 import { MoneyStatus } from './money.js'
 
 /** The longest sales history the dashboard draws, in days. */

@@ -5,10 +5,14 @@
 // snapshot reads every table through the catalog (src/backup), the status lives in job_state.
 import fs from 'node:fs'
 import path from 'node:path'
-import { BACKUP_NAME_PATTERN, type Backup, type BackupHealth, type BackupList } from '@shop/contract'
+import {
+  BACKUP_NAME_PATTERN,
+  type Backup,
+  type BackupHealth,
+  type BackupList,
+} from '@shop/contract'
 import { BackupError } from '../../backup/backup-error.js'
 import type { KeyName, ShopKey } from '../../backup/keys.js'
-import { takeSnapshot } from '../../backup/snapshot.js'
 import { type BackupStatus, readBackupStatus, writeBackupStatus } from '../../backup/status.js'
 import type { Database } from '../../db/client.js'
 import { AppError } from '../../http/errors.js'
@@ -93,6 +97,8 @@ export class BackupService {
     const partial = path.join(this.settings.dir, `.${name}.partial`)
     try {
       fs.mkdirSync(this.settings.dir, { recursive: true, mode: 0o700 })
+      // The dump's code is loaded by the first backup, not at every start.
+      const { takeSnapshot } = await import('../../backup/snapshot.js')
       const manifest = await takeSnapshot(this.database, {
         file: partial,
         backupKey: this.settings.backupKey,
@@ -231,7 +237,10 @@ export class BackupService {
     if (last === null && from === null) {
       // Kept, so that a shop restarted more often than the interval still gets its backup.
       from = now
-      await writeBackupStatus(this.database.db, { ...status, scheduleFrom: this.now().toISOString() })
+      await writeBackupStatus(this.database.db, {
+        ...status,
+        scheduleFrom: this.now().toISOString(),
+      })
     }
     let due = (last ?? from ?? now) + interval
     const failed = status.lastFailureAt ? Date.parse(status.lastFailureAt) : null

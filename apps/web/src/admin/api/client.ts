@@ -19,7 +19,12 @@ export interface AdminRequestOptions {
   signal?: AbortSignal
   /** False for the sign-in calls: a 401 there is an answer, not an expired session. */
   handleAuthErrors?: boolean
+  /** `blob` for a file to save (a backup): the answer's bytes, with a longer timeout. */
+  responseType?: 'json' | 'blob'
 }
+
+/** A file download may take longer than a call. */
+const DOWNLOAD_TIMEOUT_MS = 10 * 60 * 1000
 
 export const ADMIN_REFRESH_PATH: AdminApi['staffRefresh']['url'] = '/api/admin/auth/refresh'
 const REFRESH_LOCK = 'admin-auth-refresh'
@@ -38,8 +43,8 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   return search ? `${path}?${search}` : path
 }
 
-function timeoutSignal(signal?: AbortSignal): AbortSignal {
-  const timeout = AbortSignal.timeout(API_TIMEOUT_MS)
+function timeoutSignal(signal?: AbortSignal, ms = API_TIMEOUT_MS): AbortSignal {
+  const timeout = AbortSignal.timeout(ms)
   if (!signal) return timeout
   return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal
 }
@@ -47,7 +52,7 @@ function timeoutSignal(signal?: AbortSignal): AbortSignal {
 async function send(
   method: HttpMethod,
   url: string,
-  options: Pick<AdminRequestOptions, 'body' | 'raw' | 'signal'>,
+  options: Pick<AdminRequestOptions, 'body' | 'raw' | 'signal' | 'responseType'>,
   token: string | null,
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' }
@@ -66,7 +71,10 @@ async function send(
       headers,
       body: payload,
       credentials: 'same-origin',
-      signal: timeoutSignal(options.signal),
+      signal: timeoutSignal(
+        options.signal,
+        options.responseType === 'blob' ? DOWNLOAD_TIMEOUT_MS : API_TIMEOUT_MS,
+      ),
     })
   } catch (error) {
     if (options.signal?.aborted) throw error
@@ -171,5 +179,6 @@ export async function adminRequest<T>(
     }
     throw error
   }
+  if (payload.responseType === 'blob') return (await response.blob()) as T
   return (await readBody(response)) as T
 }

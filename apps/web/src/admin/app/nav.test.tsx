@@ -20,6 +20,7 @@ const ALL = [
   'Customers',
   'Support categories',
   'Staff',
+  'Backups',
   'Audit log',
 ]
 

@@ -10,7 +10,15 @@ import {
 } from '../../shared/ui/icons'
 import type { AdminEndpoint } from '../api/call'
 import { ChartIcon } from '../dashboard/icons'
-import { BoxIcon, FolderIcon, ListIcon, QuestionIcon, TransferIcon, UsersIcon } from '../ui/icons'
+import {
+  ArchiveIcon,
+  BoxIcon,
+  FolderIcon,
+  ListIcon,
+  QuestionIcon,
+  TransferIcon,
+  UsersIcon,
+} from '../ui/icons'
 
 export interface NavEntry {
   /** Path inside /admin. */
@@ -108,6 +116,13 @@ export const NAV: readonly NavEntry[] = [
     label: 'nav.staff',
     icon: UsersIcon,
     endpoint: 'GET /api/admin/staff',
+    ownerOnly: true,
+  },
+  {
+    to: '/backups',
+    label: 'nav.backups',
+    icon: ArchiveIcon,
+    endpoint: 'GET /api/admin/backups',
     ownerOnly: true,
   },
   {
