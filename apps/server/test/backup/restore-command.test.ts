@@ -117,7 +117,7 @@ describe('npm run restore', () => {
       await app.close()
       await database.close()
     }
-  }, 300_000)
+  }, 480_000)
 
   it('refuses a backup whose keys it does not carry, before it creates anything', async () => {
     const { file } = await backupOf(t.database)
@@ -129,5 +129,5 @@ describe('npm run restore', () => {
     const usage = await npmRestore([], {})
     expect(usage.code).toBe(2)
     expect(usage.output).toContain('Usage: npm run restore -- <backup file> [--force]')
-  }, 300_000)
+  }, 480_000)
 })
