@@ -99,6 +99,7 @@ export async function startShop({
       LOCAL_CHAIN_PORT: String(chainPort),
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
+      BACKUP_DIR: path.join(dataDir, 'backups'),
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       JWT_SECRET: BENCH_JWT_SECRET,

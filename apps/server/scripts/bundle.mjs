@@ -71,7 +71,7 @@ const UNUSED_DIRNAME_USES = [
   /join\(__dirname,\s*(?:"lib",\s*)?"worker\.js"\)/g,
   /join\(__dirname,\s*"\.\.",\s*"file\.js"\)/g,
   // Swagger UI's files and logo, for which the shop gives their place (http/openapi.ts).
-  /opts\.baseDir\s*\|\|\s*path\d*\.join\(__dirname,\s*"\.\.",\s*"static"\)/g,
+  /opts\d*\.baseDir\s*\|\|\s*path\d*\.join\(__dirname,\s*"\.\.",\s*"static"\)/g,
   /\.join\(__dirname,\s*"\.\/static\/logo\.svg"\)/g,
 ]
 for (const file of fs.readdirSync(BUNDLE_DIR).filter((name) => name.endsWith('.mjs'))) {

@@ -4,6 +4,7 @@ import { REQUEST_BODY_LIMIT_BYTES } from '@shop/contract'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { DestinationStream } from 'pino'
 import type { AppContext } from './app-context.js'
+import type { KeyName } from './backup/keys.js'
 import type { AppConfig } from './config.js'
 import type { Database } from './db/client.js'
 import { AnswerCache } from './http/answer-cache.js'
@@ -21,6 +22,7 @@ import { registerValidation } from './http/validation.js'
 import { registerWebApp } from './http/web-app.js'
 import type { AuthRateLimitOptions } from './modules/auth/rate-limits.js'
 import { authRoutes } from './modules/auth/routes.js'
+import { adminBackupRoutes } from './modules/backups/routes.js'
 import { balanceRoutes } from './modules/balance/routes.js'
 import { booksRoutes } from './modules/books/routes.js'
 import { cartRoutes } from './modules/cart/routes.js'
@@ -55,6 +57,8 @@ export interface AppDeps {
   rateProvider?: RateProvider
   /** Only with the embedded local chain: pays pending payments from a play-money wallet. */
   demoWallet?: DemoWallet | null
+  /** The keys the shop generated into DATA_DIR (secrets.ts): an encrypted backup carries them. */
+  generatedKeys?: readonly KeyName[]
 }
 
 declare module 'fastify' {
@@ -133,6 +137,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     authLimits: deps.authLimits,
     chain: deps.chain,
     rateProvider: deps.rateProvider,
+    generatedKeys: deps.generatedKeys,
   })
   app.decorate('shop', { services })
   app.decorate('tableVersions', deps.database.tables)
@@ -176,6 +181,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   adminCustomerRoutes(context)
   dashboardRoutes(context)
   booksRoutes(context)
+  adminBackupRoutes(context)
   if (demoWallet) demoWalletRoutes(context, demoWallet)
 
   const web = await registerWebApp(app, config.webDistDir)

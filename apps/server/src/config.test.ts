@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       HOST: '0.0.0.0',
       DATA_DIR: '/tmp/shop',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop',
+      BACKUP_DIR: '/srv/shop-backups',
       SEED_DEMO: 'false',
       JWT_SECRET: 'x'.repeat(40),
       LOG_LEVEL: 'warn',
@@ -56,6 +57,37 @@ describe('loadConfig', () => {
       seedDemo: false,
       logLevel: 'warn',
     })
+  })
+
+  it('backs up daily into DATA_DIR/backups, keeping 14, unencrypted unless BACKUP_KEY is set', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/shop' })).toMatchObject({
+      backupDir: '/tmp/shop/backups',
+      backupKey: null,
+      backupIntervalHours: 24,
+      backupKeep: 14,
+    })
+    const config = loadConfig({
+      BACKUP_DIR: '/srv/backups',
+      BACKUP_KEY: 'b'.repeat(32),
+      BACKUP_INTERVAL_HOURS: '0',
+      BACKUP_KEEP: '3',
+    })
+    expect(config).toMatchObject({
+      backupDir: '/srv/backups',
+      backupKey: 'b'.repeat(32),
+      backupIntervalHours: 0,
+      backupKeep: 3,
+    })
+  })
+
+  it.each([
+    [{ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop' }, /BACKUP_DIR is required/],
+    [{ BACKUP_KEY: 'b'.repeat(31) }, /BACKUP_KEY must be at least 32/],
+    [{ BACKUP_INTERVAL_HOURS: '1.5' }, /BACKUP_INTERVAL_HOURS/],
+    [{ BACKUP_INTERVAL_HOURS: '-1' }, /BACKUP_INTERVAL_HOURS/],
+    [{ BACKUP_KEEP: '0' }, /BACKUP_KEEP/],
+  ])('refuses the backup setting %o with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message)
   })
 
   it.each([

@@ -83,6 +83,14 @@ export interface AppConfig {
    * decision 0024); off, every request takes Fastify's path.
    */
   answerCache: boolean
+  /** Where the shop writes its backups (BACKUP_DIR; DATA_DIR/backups on PGlite). */
+  backupDir: string
+  /** Encrypts every backup (BACKUP_KEY); null writes them unencrypted. */
+  backupKey: string | null
+  /** Hours between scheduled backups (BACKUP_INTERVAL_HOURS); 0 takes none on a schedule. */
+  backupIntervalHours: number
+  /** How many of the newest backups are kept (BACKUP_KEEP); older ones are deleted. */
+  backupKeep: number
   /** Timeouts and the connection cap per client (not from the environment; tests shorten them). */
   serverLimits: ServerLimits
   /** When the shop answers 503 rather than take more (not from the environment; tests lower them). */
@@ -186,6 +194,49 @@ function proxyList(env: Env, name: string): string[] {
 const postgresUrl = (env: Env, name: string) => url(env, name, ['postgres', 'postgresql'])
 const httpUrl = (env: Env, name: string) => url(env, name, ['http', 'https'])
 
+/** A secret of at least 32 characters, or null when unset. */
+function longSecret(env: Env, name: string): string | null {
+  const value = text(env, name)
+  if (value !== null && value.length < 32) {
+    throw new ConfigError(`${name} must be at least 32 characters long`)
+  }
+  return value
+}
+
+/**
+ * BACKUP_DIR. On PostgreSQL the data folder is one machine's (each process may have its own, or
+ * a container's that goes with it), so the owner names where backups live.
+ */
+function backupDir(env: Env, dataDir: string, databaseUrl: string | null): string {
+  const raw = text(env, 'BACKUP_DIR')
+  if (raw !== null) return path.resolve(raw)
+  if (databaseUrl !== null) {
+    throw new ConfigError(
+      'BACKUP_DIR is required with DATABASE_URL: the folder the shop writes its backups to (keep it off the database server, and back it up off the machine)',
+    )
+  }
+  return path.join(dataDir, 'backups')
+}
+
+/** What `npm run restore` reads from the environment: where to restore to and the keys. */
+export interface RestoreConfig {
+  dataDir: string
+  databaseUrl: string | null
+  jwtSecret: string | null
+  deliveryKey: string | null
+  backupKey: string | null
+}
+
+export function loadRestoreConfig(env: Env = process.env): RestoreConfig {
+  return {
+    dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: postgresUrl(env, 'DATABASE_URL'),
+    jwtSecret: longSecret(env, 'JWT_SECRET'),
+    deliveryKey: longSecret(env, 'DELIVERY_KEY'),
+    backupKey: longSecret(env, 'BACKUP_KEY'),
+  }
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const logLevel = (text(env, 'LOG_LEVEL') ?? 'info') as LogLevel
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -241,11 +292,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (fixedRate === null || fixedRate <= 0n) {
     throw new ConfigError('RATE_FIXED_EUR must be a positive euro amount such as 150 or 98.75')
   }
+  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data')
+  const databaseUrl = postgresUrl(env, 'DATABASE_URL')
   return {
     port: integerInRange(env, 'PORT', 8080, 0, 65535),
     host: text(env, 'HOST') ?? '127.0.0.1',
-    dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
-    databaseUrl: postgresUrl(env, 'DATABASE_URL'),
+    dataDir,
+    databaseUrl,
     seedDemo: text(env, 'SEED_DEMO')?.toLowerCase() === 'large' || flag(env, 'SEED_DEMO', true),
     seedLarge: text(env, 'SEED_DEMO')?.toLowerCase() === 'large',
     answerCache: flag(env, 'ANSWER_CACHE', true),
@@ -274,6 +327,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     watchIdleIntervalMs: integerInRange(env, 'WATCH_IDLE_INTERVAL_MS', 30_000, 100, 600_000),
     trustProxy: proxyList(env, 'TRUST_PROXY'),
     shopTimeZone: timeZone(env, 'SHOP_TIME_ZONE', DEFAULT_SHOP_TIME_ZONE),
+    backupDir: backupDir(env, dataDir, databaseUrl),
+    backupKey: longSecret(env, 'BACKUP_KEY'),
+    backupIntervalHours: integerInRange(env, 'BACKUP_INTERVAL_HOURS', 24, 0, 24 * 366),
+    backupKeep: integerInRange(env, 'BACKUP_KEEP', 14, 1, 10_000),
     serverLimits: DEFAULT_SERVER_LIMITS,
     overload: DEFAULT_OVERLOAD_LIMITS,
   }

@@ -6,7 +6,8 @@ import type { Database, Db } from './db/client.js'
 import { jobState } from './db/schema/jobs.js'
 import type { Logger } from './logger.js'
 
-const JOBS_LOCK_ID = 727_002
+/** Held by the one process that runs the background jobs (and by a restore, to keep them out). */
+export const JOBS_LOCK_ID = 727_002
 const STANDBY_RETRY_MS = 2_000
 
 export interface Job {

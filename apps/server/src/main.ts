@@ -42,7 +42,16 @@ async function main(): Promise<void> {
   const warmError = await warmed
 
   const { chain, demoWallet, localChain } = await setUpChain(config)
-  const app = await buildApp(config, { database, chain, demoWallet })
+  const app = await buildApp(config, {
+    database,
+    chain,
+    demoWallet,
+    // An encrypted backup carries the keys the shop generated itself (docs/data-in-and-out.md).
+    generatedKeys: [
+      ...(baseConfig.jwtSecret === null ? (['JWT_SECRET'] as const) : []),
+      ...(baseConfig.deliveryKey === null ? (['DELIVERY_KEY'] as const) : []),
+    ],
+  })
   if (warmError) app.log.warn({ err: warmError }, 'HTTP objects not warmed: answers will be slower')
   const { services } = app.shop
   services.rates.start()
@@ -68,6 +77,11 @@ async function main(): Promise<void> {
           const readThrough = watcher ? await watcher.readThrough() : new Date()
           return readThrough ? services.payments.lifecycle.expireDue(readThrough) : 0
         },
+      },
+      {
+        name: 'back up',
+        run: () => services.backups.runIfDue(),
+        nextDelayMs: () => services.backups.nextDelayMs(),
       },
     ],
     config.watchIntervalMs,

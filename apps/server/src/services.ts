@@ -5,6 +5,7 @@
 import crypto from 'node:crypto'
 import { LATE_PAYMENT_WINDOW_HOURS } from '@shop/contract'
 import type { Column } from 'drizzle-orm'
+import type { KeyName } from './backup/keys.js'
 import type { AppConfig } from './config.js'
 import { shopDayRange, shopDays } from './db/calendar.js'
 import type { Database } from './db/client.js'
@@ -20,6 +21,7 @@ import { AccountService } from './modules/auth/service.js'
 import { SessionService } from './modules/auth/sessions.js'
 import { TelegramLoginService } from './modules/auth/telegram.js'
 import { AccessTokens } from './modules/auth/tokens.js'
+import { BackupService } from './modules/backups/service.js'
 import { LedgerBooks } from './modules/balance/ledger-books.js'
 import { BalanceService } from './modules/balance/service.js'
 import { BooksService } from './modules/books/service.js'
@@ -76,6 +78,8 @@ export interface ServiceOptions {
   chain?: ChainSettings
   /** The EUR/SOL rate source; from the config when absent. */
   rateProvider?: RateProvider
+  /** The keys the shop generated into DATA_DIR (secrets.ts): an encrypted backup carries them. */
+  generatedKeys?: readonly KeyName[]
 }
 
 export interface ChainSettings {
@@ -299,6 +303,22 @@ export function createServices(
     paymentCodeOf: (paymentId) => paymentQueries.codeOf(paymentId),
     orderCodeOf: (paymentId) => orders.firstCodeOf(paymentId),
   })
+  const generated = new Set(options.generatedKeys ?? [])
+  const backups = new BackupService(
+    database,
+    {
+      dir: config.backupDir,
+      backupKey: config.backupKey,
+      intervalHours: config.backupIntervalHours,
+      keep: config.backupKeep,
+      keys: {
+        JWT_SECRET: { value: config.jwtSecret, generated: generated.has('JWT_SECRET') },
+        DELIVERY_KEY: { value: config.deliveryKey, generated: generated.has('DELIVERY_KEY') },
+      },
+    },
+    staff.audit,
+    log,
+  )
   return {
     ...services,
     books: new BooksService({
@@ -306,6 +326,7 @@ export function createServices(
       orders: (range, after, limit) => orderBooks.page(range, after, limit),
       ledger: (range, after, limit) => ledgerBooks.page(range, after, limit),
     }),
+    backups,
     dashboard: new DashboardService(
       {
         sales: (from, timeZone) => orders.salesByDay(from, timeZone),
@@ -314,6 +335,7 @@ export function createServices(
         openTickets: () => support.openCount(),
         runningOut: (threshold, limit) => stock.runningOut(threshold, limit),
         money: () => services.adminMoney.status.status(),
+        backups: () => backups.health(),
         days: (now, days, timeZone) => shopDays(db, now, days, timeZone),
       },
       config.shopTimeZone,

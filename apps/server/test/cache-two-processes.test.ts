@@ -84,8 +84,10 @@ describe.skipIf(!onPostgres)('read caches shared by two processes on PostgreSQL'
     }
     // One after the other: the first applies the migrations. Each has its own local chain.
     folders.push(...[0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cache-'))))
-    one = await startServer(fromSource({ ...env, DATA_DIR: folders[0] as string }))
-    two = await startServer(fromSource({ ...env, DATA_DIR: folders[1] as string }))
+    // BACKUP_DIR is required with DATABASE_URL: one shared folder, as the README asks.
+    const BACKUP_DIR = path.join(folders[0] as string, 'backups')
+    one = await startServer(fromSource({ ...env, BACKUP_DIR, DATA_DIR: folders[0] as string }))
+    two = await startServer(fromSource({ ...env, BACKUP_DIR, DATA_DIR: folders[1] as string }))
     db = await openDatabase({ url: database.url, poolSize: 4 })
     const sessions = new SessionService(db.db, new AccessTokens(jwtSecret))
     ;[viewer] = (await createCustomers(db.db, { sessions }, 1)) as [Customer]

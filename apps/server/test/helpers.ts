@@ -1,6 +1,8 @@
 // Test harness: an app on a fresh database (support/test-database.ts), driven through
 // app.inject().
 import crypto from 'node:crypto'
+import os from 'node:os'
+import path from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
@@ -20,9 +22,13 @@ export {
 /** The key tests seal delivery codes with, in the seed and the app alike. */
 export const TEST_DELIVERY_KEY = 'test-delivery-key-that-is-long-enough-0123456789'
 
+/** Where the tests' shops write backups unless a test names its own folder: never the tree. */
+const TEST_BACKUP_DIR = path.join(os.tmpdir(), `shop-test-backups-${process.pid}`)
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...loadConfig({}),
+    backupDir: TEST_BACKUP_DIR,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     deliveryKey: TEST_DELIVERY_KEY,
     logLevel: 'info',

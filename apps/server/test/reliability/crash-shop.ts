@@ -46,6 +46,7 @@ export async function createCrashShop(jwtSecret: string, deliveryKey: string): P
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: postgres?.url ?? '',
+    BACKUP_DIR: path.join(dataDir, 'backups'),
     SEED_DEMO: 'false',
     JWT_SECRET: jwtSecret,
     DELIVERY_KEY: deliveryKey,

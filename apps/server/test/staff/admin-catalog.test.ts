@@ -76,6 +76,18 @@ describe('cities and districts', () => {
   })
 })
 
+describe('a rename without a name', () => {
+  it('is 400 VALIDATION_ERROR for a city and a district, whatever else the body holds', async () => {
+    const city = (await as(owner, 'GET', '/api/admin/cities')).json().cities[0]
+    const district = city.districts[0]
+    for (const url of [`/api/admin/cities/${city.id}`, `/api/admin/districts/${district.id}`]) {
+      const res = await as(owner, 'PATCH', url, { balance_cents: -1 })
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json().code).toBe('VALIDATION_ERROR')
+    }
+  })
+})
+
 describe('products', () => {
   it('are created hidden or visible, in both languages, and customers read them', async () => {
     const created = await as(owner, 'POST', '/api/admin/products', {

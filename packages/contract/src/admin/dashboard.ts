@@ -7,6 +7,7 @@ import Type, { type Static } from 'typebox'
 import { Euros, Id } from '../common.js'
 import { PaymentKind, PaymentMethod } from '../entities.js'
 import { DeliveryKind } from '../orders.js'
+import { BackupHealth } from './backups.js'
 import { MoneyStatus } from './money.js'
 
 /** The longest sales history the dashboard draws, in days. */
@@ -90,5 +91,6 @@ export const Dashboard = Type.Object({
     products: Type.Array(LowStockProduct, { description: 'The fewest units first' }),
   }),
   ...MoneyStatus.properties,
+  backups: BackupHealth,
 })
 export type Dashboard = Static<typeof Dashboard>

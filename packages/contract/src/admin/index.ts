@@ -2,6 +2,7 @@
 // app never imports it (its modules are side-effect free, so a bundle keeps only what it uses).
 export * from './audit.js'
 export * from './auth.js'
+export * from './backups.js'
 export * from './catalog.js'
 export * from './content.js'
 export * from './coupons.js'

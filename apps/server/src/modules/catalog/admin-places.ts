@@ -85,6 +85,7 @@ export class AdminPlaces {
   }
 
   async updateCity(staffId: number, id: number, body: LocalizedNamePatch): Promise<AdminCity> {
+    requireAName(body)
     await unlessTaken('NAME_TAKEN', () =>
       this.db.transaction(async (tx) => {
         const [before] = await tx.select().from(cities).where(eq(cities.id, id)).for('update')
@@ -152,6 +153,7 @@ export class AdminPlaces {
     id: number,
     body: LocalizedNamePatch,
   ): Promise<AdminDistrict> {
+    requireAName(body)
     await unlessTaken('NAME_TAKEN', () =>
       this.db.transaction(async (tx) => {
         const [before] = await tx.select().from(districts).where(eq(districts.id, id)).for('update')
@@ -199,4 +201,14 @@ function renamed(before: Names, body: LocalizedNamePatch): string {
   if (body.name_lt && body.name_lt !== nameLt(before))
     parts.push(`lt: ${nameLt(before)} → ${body.name_lt}`)
   return parts.join('; ') || 'no change'
+}
+
+/**
+ * A rename names at least one of the two names: the schema's minProperties also counts a field
+ * it does not know, which left nothing to set (a 500, found by test/reliability/bad-input.test.ts).
+ */
+function requireAName(body: LocalizedNamePatch): void {
+  if (body.name_en === undefined && body.name_lt === undefined) {
+    throw new AppError('VALIDATION_ERROR', 'Give name_en, name_lt or both')
+  }
 }

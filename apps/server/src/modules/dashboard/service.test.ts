@@ -57,6 +57,16 @@ function ports(calendar: ShopDays, rows: { day: string; orders: number; cents: n
     async money() {
       return MONEY
     },
+    async backups() {
+      return {
+        last_backup_at: null,
+        last_failure_at: null,
+        last_failure: null,
+        interval_hours: 24,
+        encrypted: false,
+        warning: 'never' as const,
+      }
+    },
   }
   return { fake, asked }
 }

@@ -4,6 +4,7 @@
 // queries. Days are the shop's days (SHOP_TIME_ZONE, config.ts), and every day of the period is listed,
 // days without a sale at 0, so the chart's axis never skips one.
 import {
+  type BackupHealth,
   centsToEuros,
   type Dashboard,
   LOW_STOCK_LIST_MAX,
@@ -60,6 +61,8 @@ export interface DashboardPorts {
   }>
   /** The rate, the watcher and the unmatched transfers (the money screens' status). */
   money(): Promise<MoneyStatus>
+  /** When the last backup was written, and whether to warn (docs/data-in-and-out.md). */
+  backups(): Promise<BackupHealth>
   /** The last `days` days ending with the day of `now`, in `timeZone` (db/calendar.ts). */
   days(now: Date, days: number, timeZone: string): Promise<ShopDays>
 }
@@ -89,13 +92,14 @@ export class DashboardService {
     )
     // One sales query covers both the period and the month, whichever began first.
     const salesFrom = periodStart < monthStart ? periodStart : monthStart
-    const [sales, waiting, payments, tickets, low, money] = await Promise.all([
+    const [sales, waiting, payments, tickets, low, money, backups] = await Promise.all([
       this.ports.sales(salesFrom, zone),
       this.ports.ordersWaiting(),
       this.ports.payments(periodStart),
       this.ports.openTickets(),
       this.ports.runningOut(LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_MAX),
       this.ports.money(),
+      this.ports.backups(),
     ])
     const byDay = new Map(sales.map((row) => [row.day, row]))
     const figures = (rows: readonly { orders: number; cents: number }[]) => {
@@ -136,6 +140,7 @@ export class DashboardService {
         })),
       },
       ...money,
+      backups,
     }
   }
 }

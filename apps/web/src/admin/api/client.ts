@@ -19,7 +19,12 @@ export interface AdminRequestOptions {
   signal?: AbortSignal
   /** False for the sign-in calls: a 401 there is an answer, not an expired session. */
   handleAuthErrors?: boolean
+  /** `blob` for a file to save (adminDownload): with a longer timeout. */
+  responseType?: 'json' | 'blob'
 }
+
+/** A file download may take longer than a call. */
+const DOWNLOAD_TIMEOUT_MS = 10 * 60 * 1000
 
 export const ADMIN_REFRESH_PATH: AdminApi['staffRefresh']['url'] = '/api/admin/auth/refresh'
 const REFRESH_LOCK = 'admin-auth-refresh'
@@ -38,8 +43,8 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   return search ? `${path}?${search}` : path
 }
 
-function timeoutSignal(signal?: AbortSignal): AbortSignal {
-  const timeout = AbortSignal.timeout(API_TIMEOUT_MS)
+function timeoutSignal(signal?: AbortSignal, ms = API_TIMEOUT_MS): AbortSignal {
+  const timeout = AbortSignal.timeout(ms)
   if (!signal) return timeout
   return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal
 }
@@ -47,7 +52,7 @@ function timeoutSignal(signal?: AbortSignal): AbortSignal {
 async function send(
   method: HttpMethod,
   url: string,
-  options: Pick<AdminRequestOptions, 'body' | 'raw' | 'signal'>,
+  options: Pick<AdminRequestOptions, 'body' | 'raw' | 'signal' | 'responseType'>,
   token: string | null,
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' }
@@ -66,7 +71,10 @@ async function send(
       headers,
       body: payload,
       credentials: 'same-origin',
-      signal: timeoutSignal(options.signal),
+      signal: timeoutSignal(
+        options.signal,
+        options.responseType === 'blob' ? DOWNLOAD_TIMEOUT_MS : API_TIMEOUT_MS,
+      ),
     })
   } catch (error) {
     if (options.signal?.aborted) throw error
@@ -154,14 +162,14 @@ export async function adminRequest<T>(
 }
 
 /**
- * A file the back office's API answers (a CSV export), fetched as adminRequest fetches (with the
+ * A file the back office's API answers (a CSV export, a backup), fetched as adminRequest fetches (with the
  * staff token, refreshed on a 401): its bytes and the name its Content-Disposition gives.
  */
 export async function adminDownload(
   path: string,
   options: Pick<AdminRequestOptions, 'query' | 'signal'> = {},
 ): Promise<{ blob: Blob; name: string }> {
-  const response = await respond('GET', path, options)
+  const response = await respond('GET', path, { ...options, responseType: 'blob' })
   const disposition = response.headers.get('content-disposition') ?? ''
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download'
   return { blob: await response.blob(), name }

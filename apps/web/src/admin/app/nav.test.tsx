@@ -21,6 +21,7 @@ const ALL = [
   'Customers',
   'Support categories',
   'Staff',
+  'Backups',
   'Audit log',
 ]
 

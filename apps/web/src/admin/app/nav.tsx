@@ -11,6 +11,7 @@ import {
 import type { AdminEndpoint } from '../api/call'
 import { ChartIcon } from '../dashboard/icons'
 import {
+  ArchiveIcon,
   BookIcon,
   BoxIcon,
   FolderIcon,
@@ -123,6 +124,13 @@ export const NAV: readonly NavEntry[] = [
     label: 'nav.staff',
     icon: UsersIcon,
     endpoint: 'GET /api/admin/staff',
+    ownerOnly: true,
+  },
+  {
+    to: '/backups',
+    label: 'nav.backups',
+    icon: ArchiveIcon,
+    endpoint: 'GET /api/admin/backups',
     ownerOnly: true,
   },
   {

@@ -42,6 +42,9 @@ const StaffPage = lazy(() =>
 const AuditPage = lazy(() =>
   import('../audit/AuditPage').then((module) => ({ default: module.AuditPage })),
 )
+const BackupsPage = lazy(() =>
+  import('../backups/BackupsPage').then((module) => ({ default: module.BackupsPage })),
+)
 const CustomersPage = lazy(() =>
   import('../customers/CustomersPage').then((module) => ({ default: module.CustomersPage })),
 )
@@ -106,6 +109,7 @@ export const adminRoutes: RouteObject[] = [
               { path: 'categories', element: <CategoriesPage /> },
               { path: 'staff', element: <StaffPage /> },
               { path: 'audit', element: <AuditPage /> },
+              { path: 'backups', element: <BackupsPage /> },
             ],
           },
         ],

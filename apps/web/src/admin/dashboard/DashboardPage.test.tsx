@@ -125,6 +125,14 @@ describe('the dashboard', () => {
     expect(health).toHaveTextContent('123,456,789')
     expect(health).toHaveTextContent('Behind')
     expect(health).toHaveTextContent('Last error: RPC timed out')
+
+    const backups = screen.getByRole('region', { name: 'Backups' })
+    expect(backups).toHaveTextContent('Failed')
+    expect(backups).toHaveTextContent('ENOSPC: no space left on device')
+    expect(within(backups).getByRole('link', { name: 'All backups' })).toHaveAttribute(
+      'href',
+      '/backups',
+    )
   })
 
   it('changes the period through the address', async () => {

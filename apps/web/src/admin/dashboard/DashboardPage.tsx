@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { Page } from '../../shared/ui/Page'
+import { BackupHealthCard } from '../backups/BackupHealthCard'
 import { WaitingOrders } from '../orders/WaitingOrders'
 import { QueryView } from '../ui/QueryView'
 import { FigureTile } from './FigureTile'
@@ -93,7 +94,8 @@ function Figures({ data }: { data: Dashboard }) {
 /**
  * The owner's first screen: the orders waiting for a hand delivery, the figures of today, the
  * month and what waits for someone (each opening its list), sales per day as a chart, payments by
- * method, products running out, and whether SOL payments work (rate and watcher). One request.
+ * method, products running out, whether SOL payments work (rate and watcher) and when the last
+ * backup was written. One request.
  */
 export function DashboardPage() {
   const { t } = useTranslation()
@@ -119,6 +121,9 @@ export function DashboardPage() {
               <LowStock lowStock={data.low_stock} />
             </div>
             <Health rate={data.rate} watcher={data.watcher} />
+            <div className="mt-6">
+              <BackupHealthCard health={data.backups} withLink />
+            </div>
           </>
         )}
       </QueryView>

@@ -53,5 +53,13 @@ export function dashboard(days = 30): Dashboard {
       last_error: 'RPC timed out',
     },
     unmatched_transfers: 1,
+    backups: {
+      last_backup_at: '2026-03-29T03:00:00.000Z',
+      last_failure_at: '2026-03-30T03:00:00.000Z',
+      last_failure: 'ENOSPC: no space left on device',
+      interval_hours: 24,
+      encrypted: true,
+      warning: 'failed',
+    },
   }
 }

@@ -88,3 +88,20 @@ export function BookIcon(props: IconProps) {
     </Svg>
   )
 }
+
+export function ArchiveIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3.5 5.5h17v4h-17zM5 9.5V18a1.5 1.5 0 001.5 1.5h11A1.5 1.5 0 0019 18V9.5" />
+      <path d="M10 13h4" />
+    </Svg>
+  )
+}
+
+export function DownloadIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 4v11M7.5 10.5L12 15l4.5-4.5M5 19h14" />
+    </Svg>
+  )
+}

@@ -11,4 +11,5 @@ export const tags = {
   support: ['admin: support'],
   money: ['admin: money'],
   books: ['admin: books'],
+  backups: ['admin: backups'],
 } as const
