@@ -114,9 +114,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       return isRoutablePath(url) ? url : MALFORMED_URL_ROUTE
     },
   })
-  app.all(MALFORMED_URL_ROUTE, async () => {
-    throw new AppError('VALIDATION_ERROR', 'The URL is malformed')
-  })
   // The proxies carry every client's connections; without TRUST_PROXY, one on this machine may.
   capConnectionsPerClient(
     app.server,
@@ -129,6 +126,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerValidation(app)
   registerLazySerializers(app)
   registerErrorHandling(app)
+  // After the error handler: a route takes the handler in place when it is registered.
+  app.all(MALFORMED_URL_ROUTE, async () => {
+    throw new AppError('VALIDATION_ERROR', 'The URL is malformed')
+  })
   await registerSecurityHeaders(app)
   await registerOpenApi(app)
 

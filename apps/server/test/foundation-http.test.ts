@@ -100,6 +100,15 @@ describe('error shape', () => {
     expect(res.json()).toMatchObject({ code: 'INVALID_JSON' })
   })
 
+  it('answers a path with broken escapes or an over-long segment as any other bad input', async () => {
+    for (const url of ['/api/health/%E0%A4%A', `/api/health/${'%F0%9F%92%A5'.repeat(60)}`]) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode).toBe(400)
+      expect(Object.keys(res.json()).sort()).toEqual(['code', 'detail', 'message'])
+      expect(res.headers['content-security-policy']).toBeDefined()
+    }
+  })
+
   it('answers an unsupported content type with 415', async () => {
     const res = await postEcho('text/xml', '<a/>')
     expect(res.statusCode).toBe(415)
