@@ -36,29 +36,54 @@ function block(ms: number): void {
 
 describe('under pressure', () => {
   it('answers 503 with Retry-After while the event loop lags, then serves again by itself', async () => {
-    const { app, get } = await start({ maxEventLoopDelayMs: 200, heapShare: 0.99 })
+    const { get } = await start({ maxEventLoopDelayMs: 200, heapShare: 0.99 })
+    // A loaded machine may lag by itself at first: wait until the shop serves, as a user would.
     // Twice: the second is the answer cache's (a hit must be refused too).
-    expect((await get('/api/products')).status).toBe(200)
-    expect((await get('/api/products')).status).toBe(200)
-    block(1_500)
-    await expect.poll(() => app.isUnderPressure(), { timeout: 10_000, interval: 5 }).toBe(true)
-    const refused = await get('/api/products')
-    expect(refused).toMatchObject({
-      status: 503,
-      retryAfter: '5',
-      body: { code: 'SERVICE_UNAVAILABLE' },
-    })
-    expect((await get('/api/health')).status).not.toBe(503)
+    for (let i = 0; i < 2; i++) {
+      await expect
+        .poll(async () => (await get('/api/products')).status, { timeout: 60_000 })
+        .toBe(200)
+    }
+    // A lag that lasts (bursts of work one after another), not one sample that may pass unseen.
+    // Each turn of the loop blocks, so every sample of the delay is high while requests are
+    // still read and answered between the blocks.
+    let lagging = true
+    const lag = () => {
+      block(300)
+      if (lagging) setImmediate(lag)
+    }
+    setImmediate(lag)
+    try {
+      let refused: Awaited<ReturnType<typeof get>> | undefined
+      await expect
+        .poll(
+          async () => {
+            const answer = await get('/api/products')
+            if (answer.status === 503) refused = answer
+            return answer.status
+          },
+          { timeout: 30_000, interval: 5 },
+        )
+        .toBe(503)
+      expect(refused).toMatchObject({
+        status: 503,
+        retryAfter: '5',
+        body: { code: 'SERVICE_UNAVAILABLE' },
+      })
+      expect((await get('/api/health')).status).not.toBe(503)
+    } finally {
+      lagging = false
+    }
     // Nothing lags now: the next samples end the pressure.
     await expect
-      .poll(async () => (await get('/api/products')).status, { timeout: 10_000 })
+      .poll(async () => (await get('/api/products')).status, { timeout: 60_000 })
       .toBe(200)
   })
 
   it('answers 503 while the heap is above its share of the limit', async () => {
     const { get } = await start({ maxEventLoopDelayMs: 60_000, heapShare: 0.0001 })
     await expect
-      .poll(async () => (await get('/api/cart')).status, { timeout: 10_000, interval: 20 })
+      .poll(async () => (await get('/api/cart')).status, { timeout: 60_000, interval: 20 })
       .toBe(503)
     expect((await get('/api/health')).status).not.toBe(503)
   })
