@@ -182,7 +182,7 @@ async function onPostgres(tmp, chain) {
           'Catalogue',
           'catalogue on PostgreSQL',
           catalogueWithWrk(() =>
-            catalogue(shop, report, LOAD, { database: 'PostgreSQL', backends, rss: false }),
+            catalogue(shop, report, LOAD, { database: 'PostgreSQL', backends }),
           ),
         )
       }

@@ -9,10 +9,9 @@ import { LOADER_CPU, load, pin, startBare } from '../lib/load.mjs'
 import { fmt } from '../lib/report.mjs'
 import { api, captureResponse, procStatusKb, signUp } from '../lib/shop.mjs'
 
-/** Per core, of the bare server's rate: issue 19's budgets. */
-export const RATIO_BUDGET = { PGlite: 0.75, PostgreSQL: 0.5 }
+// The share of a bare node:http's rate and the peak RSS on one repeated URL are information
+// since issue 35: customers meet the mixed workload (sections/mixed.mjs), which has the budgets.
 const P99_BUDGET_MS = 20
-const RSS_BUDGET_KB = 150 * 1024
 const ROUNDS = 2
 
 /**
@@ -68,7 +67,7 @@ const cpuShare = (m, extraName) => {
  * (pinned with the shop) and `backendCpu()` their CPU seconds so far.
  */
 export async function catalogue(shop, report, { duration, warmup }, options = {}) {
-  const { database = 'PGlite', backends = async () => [], rss = true } = options
+  const { database = 'PGlite', backends = async () => [] } = options
   const backendCpu = async () => {
     let total = 0
     for (const pid of await backends()) total += cpuSeconds(pid) ?? 0
@@ -112,7 +111,6 @@ export async function catalogue(shop, report, { duration, warmup }, options = {}
     sampledPeak = Math.max(sampledPeak, procStatusKb(shop.pid, 'VmRSS') ?? 0)
   }, 50)
 
-  const budget = RATIO_BUDGET[database]
   const extraName = database === 'PostgreSQL' ? 'PostgreSQL' : ''
   try {
     for (const endpoint of endpoints) {
@@ -150,8 +148,8 @@ export async function catalogue(shop, report, { duration, warmup }, options = {}
           'Catalogue',
           `${database}: ${endpoint.name} req/s per core, shop / bare node:http`,
           `${fmt.int(mine.rps)} / ${fmt.int(ceiling.rps)} = ${fmt.pct(ratio)}`,
-          `>= ${fmt.pct(budget)}`,
-          ratio >= budget,
+          '',
+          null,
           `${LOADER_CPU === null ? 'one CPU: nothing pinned' : 'server on CPU 0, wrk on CPU 1'}; ${cpuNote}; during the shop runs: ${cpuShare(mine, extraName)}; during the bare runs: ${cpuShare(ceiling, '')}`,
         )
         report.add(
@@ -174,8 +172,8 @@ export async function catalogue(shop, report, { duration, warmup }, options = {}
     'Server',
     `peak RSS during the catalogue runs (${database})`,
     fmt.mb(peak),
-    rss ? `<= ${fmt.mb(RSS_BUDGET_KB)}` : '',
-    rss ? peak <= RSS_BUDGET_KB : null,
+    '',
+    null,
     hwmReset ? 'VmHWM, reset before the runs' : 'VmRSS sampled every 50 ms (VmHWM reset refused)',
   )
   return { user, productIds: available.map((p) => p.id) }

@@ -6,7 +6,6 @@ import { type AppConfig, ConfigError, loadConfig } from './config.js'
 import { type Database, openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/data-dir-lock.js'
 import { describeError } from './http/loggable-error.js'
-import { warmHttpShapes } from './http/warm-shapes.js'
 import { resolveDeliveryKey, resolveJwtSecret } from './secrets.js'
 
 /** How long a shutdown may take (in-flight requests, a job's pass) before the process exits. */
@@ -17,11 +16,6 @@ async function main(): Promise<void> {
   // @solana/kit's: most of them) in a cache folder of its own, so that a restart does not compile
   // them again. Node 20 has no such cache and starts without it.
   ;(module as { enableCompileCache?: () => unknown }).enableCompileCache?.()
-  // Before anything else serves or sends HTTP (the demo's local chain does both): see the file.
-  const warmed = warmHttpShapes().then(
-    () => null,
-    (error: unknown) => error,
-  )
   const baseConfig = loadConfig()
   const config = {
     ...baseConfig,
@@ -39,7 +33,6 @@ async function main(): Promise<void> {
     import('./local-chain-mode.js'),
   ])
   const database = await opening
-  const warmError = await warmed
 
   const { chain, demoWallet, localChain } = await setUpChain(config)
   const app = await buildApp(config, {
@@ -52,7 +45,6 @@ async function main(): Promise<void> {
       ...(baseConfig.deliveryKey === null ? (['DELIVERY_KEY'] as const) : []),
     ],
   })
-  if (warmError) app.log.warn({ err: warmError }, 'HTTP objects not warmed: answers will be slower')
   const { services } = app.shop
   services.rates.start()
   const { watcher } = services
