@@ -3,8 +3,8 @@
 // midnight that starts the period and the month, and the period's keys; for the books' exports
 // (modules/books) a range of days and times written with the zone's offset. No table is read.
 // The database does the zone's arithmetic (`at time zone`, PostgreSQL's own time-zone data, which
-// PGlite carries too): the first Intl.DateTimeFormat a Node process makes maps about 8 MB of ICU's
-// data, a twentieth of the shop's memory budget, for what one query answers. A day with a
+// PGlite carries too): the first Intl.DateTimeFormat a Node process makes maps a large part of
+// ICU's data into memory, for what one query answers. A day with a
 // summer-time change is 23 or 25 hours long: days are stepped on the zone's calendar, never as 24
 // hours.
 import { type Column, type SQL, sql } from 'drizzle-orm'

@@ -10,8 +10,7 @@ import type { TableVersions } from './table-versions.js'
 export type Schema = typeof schema
 /**
  * Without Drizzle's relational query API (`db.query.*`), which the shop does not use: given the
- * schema, Drizzle builds a query builder for each of its 35 tables for every transaction, twice
- * (about 20 µs and 70 objects per transaction).
+ * schema, Drizzle builds a query builder for each of its tables for every transaction, twice.
  */
 type NoRelations = Record<string, never>
 export type Db = PgDatabase<PgQueryResultHKT, NoRelations>

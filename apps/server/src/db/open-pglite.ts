@@ -16,8 +16,8 @@ import { TABLE_CHANGE_CHANNEL, TableVersions } from './table-versions.js'
  * PostgreSQL's default shared_buffers (128 MB), which PGlite's initdb writes into the folder's
  * postgresql.conf, all ends up in this process's memory. 4 MB (512 pages) holds the pages the
  * shop's statements keep using; others are read through the operating system's file cache, a
- * system call each, and the hot reads do not reach the database at all (the read caches). It
- * keeps the peak RSS about 120 MB below the default and 11 MB below 16 MB (docs/performance.md).
+ * system call each, and the hot reads do not reach the database at all (the read caches), so the
+ * default's memory would buy nothing.
  *
  * PGlite runs PostgreSQL in single-user mode: one backend, this process's. PostgreSQL still sizes
  * its shared memory for max_connections (100 in the folder's postgresql.conf), and 4 MB of that
@@ -42,9 +42,8 @@ function pgliteOptions() {
 
 export async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Database> {
   // PGlite's WebAssembly runs on V8's baseline compiler (Liftoff) only. The optimising compiler
-  // compiled the functions PostgreSQL's own start-up makes hot: about 40 MB of machine code kept
-  // for the life of the process and a quarter of a second of every cold start, with no
-  // measurable gain on the shop's statements (docs/performance.md). `npm start` passes the flag
+  // compiles the functions PostgreSQL's own start-up makes hot, machine code kept for the life of
+  // the process and time taken from every cold start, and on Node 24 a memory spike (0031). `npm start` passes the flag
   // on the command line (decision 0031); set here it still takes effect on Node 20 and 22 for a
   // process started otherwise (the tests' in-memory shops), not on Node 24, where only the
   // command line does.

@@ -6,8 +6,7 @@ import { type PGlite, type QueryOptions, type Transaction, types } from '@electr
 /**
  * Drizzle sends these with every query (timestamps, intervals and dates as text, which Drizzle
  * converts itself; 1115, 1182, 1185, 1187 and 1231 are their array types), and PGlite copies
- * its whole parser table (over 300 types) to apply them: about 70 µs per statement, a tenth of
- * a checkout's database time. They are installed on the client once and dropped from queries
+ * its whole parser table (over 300 types) to apply them, on every statement. They are installed on the client once and dropped from queries
  * that carry exactly these. Nothing else queries this client, so nothing else sees a change.
  */
 const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE]

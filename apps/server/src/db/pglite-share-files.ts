@@ -1,8 +1,8 @@
 // PGlite's share files (pglite.data: PostgreSQL's time zones, the scripts initdb runs, character
-// set conversions, ICU's collation data, 6 MB in 699 files) read from disk when PostgreSQL first
+// set conversions, ICU's collation data: hundreds of files) read from disk when PostgreSQL first
 // opens each, instead of all kept in this process's memory from the start. A started shop reads
-// a few of them (the time zones it uses, PL/pgSQL); the rest cost 5 to 6 MB of RSS for nothing
-// (docs/performance.md).
+// a few of them (the time zones it uses, PL/pgSQL); the rest would take memory for nothing
+// (decision 0034).
 //
 // PGlite loads the whole file into one buffer and gives each file of its in-memory file system
 // (Emscripten's MEMFS) a view of that buffer, kept for the life of the process. Here PGlite gets

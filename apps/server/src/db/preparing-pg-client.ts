@@ -17,7 +17,7 @@ import pg from 'pg'
  */
 export const MAX_PREPARED_PER_CONNECTION = 1000
 
-/** Names already computed, by text: hashing a checkout's longest statement on every run cost 2 % of its CPU. */
+/** Names already computed, by text: a checkout's longest statement is not hashed again on every run. */
 const names = new Map<string, string>()
 
 /** The statement's name: a hash of its text, so one text always maps to one name. */

@@ -1,10 +1,9 @@
 // Route schemas compiled when a route first needs them instead of at start (docs/performance.md):
 // Fastify compiles a validator for every route's params, query and body and a serializer for
-// every status of every route's answers while the app gets ready, about 0.9 s of a cold start
-// (fast-json-stringify's two thirds, Ajv's one third) for routes most starts never serve. Each
-// compilation waits for the route's first request, and only then: compiling all the others
-// once the server listened put 5 to 7 MB on the peak of a shop loaded right after its start
-// (issue 19), for the back office's and other routes it may not serve for hours. That every
+// every status of every route's answers while the app gets ready, most of a cold start, for routes
+// most starts never serve. Each compilation waits for the route's first request, and only then:
+// compiling all the others once the server listened would load a shop right after its start
+// with work for the back office's and other routes it may not serve for hours. That every
 // schema compiles is the tests' to check (`compileRemaining`, test/route-schemas.test.ts).
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify'
