@@ -64,9 +64,9 @@ export function startJobs(
   // watcher (a backlog of transfers after a restart, a slow RPC endpoint) kept the sweeper from
   // running, so payments stayed pending past their expiry, holding stock (found by
   // test/reliability/crashes.test.ts).
-  async function loop(job: Job) {
+  async function loop(job: Job, signal: AbortSignal) {
     let failures = 0
-    while (!stopped) {
+    while (!signal.aborted) {
       let delay = job.nextDelayMs?.() ?? intervalMs
       try {
         await job.run()
@@ -84,23 +84,35 @@ export function startJobs(
           log.error({ job: job.name, err: error }, 'background job failed')
         }
       }
-      if (stopped) break
-      await (job.pause ? job.pause(delay, stopping.signal) : sleep(delay, stopping.signal))
+      if (signal.aborted) break
+      await (job.pause ? job.pause(delay, signal) : sleep(delay, signal))
     }
   }
 
+  // The lock's connection lost (a database restart, a network cut), the lock is free and another
+  // process may take it: the jobs stop here at once, and this process tries to lead again.
   const done = (async () => {
+    let failing = false
     while (!stopped) {
+      let lostLead = false
       const led = await database
-        .tryWithAdvisoryLock(JOBS_LOCK_ID, async () => {
+        .tryWithAdvisoryLock(JOBS_LOCK_ID, async (lost) => {
+          failing = false
           log.info('running background jobs in this process')
-          await Promise.all(jobs.map(loop))
+          const signal = AbortSignal.any([stopping.signal, lost])
+          await Promise.all(jobs.map((job) => loop(job, signal)))
+          lostLead = lost.aborted && !stopped
         })
         .catch((error: unknown) => {
-          log.error({ err: error }, 'background job leadership lost')
+          // Logged once while the database stays unreachable, not every retry.
+          if (!failing) log.error({ err: error }, 'background jobs: cannot take the lead')
+          failing = true
           return false
         })
-      if (!led && !stopped) await sleep(STANDBY_RETRY_MS, stopping.signal)
+      if (lostLead) {
+        log.error('background jobs stopped: the database connection holding their lock was lost')
+      }
+      if ((!led || lostLead) && !stopped) await sleep(STANDBY_RETRY_MS, stopping.signal)
     }
   })()
 

@@ -68,8 +68,10 @@ export interface Database {
   /**
    * Runs `fn` only if this process can take the named PostgreSQL advisory lock, and holds it on
    * one dedicated connection until `fn` settles. Returns false when another process holds it.
+   * `lost` aborts when that connection is lost (a database restart, a network cut): the lock is
+   * then free for another process, and `fn` must stop what only the holder may do.
    */
-  tryWithAdvisoryLock(lockId: number, fn: () => Promise<void>): Promise<boolean>
+  tryWithAdvisoryLock(lockId: number, fn: (lost: AbortSignal) => Promise<void>): Promise<boolean>
   close(): Promise<void>
 }
 

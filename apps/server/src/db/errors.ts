@@ -46,3 +46,55 @@ export async function retrying<T>(
     }
   }
 }
+
+/** Why the database cannot serve now, when it is something that passes: see `databaseProblem`. */
+export type DatabaseProblem = 'unreachable' | 'not answering' | 'disk full'
+
+/** SQLSTATEs of a server shutting down, restarting, refusing connections or out of them. */
+const UNREACHABLE_STATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+])
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+])
+/** node-postgres's own words for a connection lost or never made. */
+const UNREACHABLE_MESSAGES = ['Connection terminated', 'not queryable', 'Client was closed']
+
+/**
+ * A database restart, a cut, a stall or a full disk, which a later attempt may not meet: the
+ * error, or one of its causes, says so. Null for any other error (a bug, a constraint).
+ */
+export function databaseProblem(error: unknown): DatabaseProblem | null {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown }
+    if (code === '53100' || code === 'ENOSPC') return 'disk full'
+    // A statement past statement_timeout, or no answer in time (a query, a connection).
+    if (code === '57014' || (typeof message === 'string' && /\btimeout\b/.test(message))) {
+      return 'not answering'
+    }
+    if (typeof code === 'string' && (UNREACHABLE_STATES.has(code) || NETWORK_CODES.has(code))) {
+      return 'unreachable'
+    }
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((m) => message.includes(m))) {
+      return 'unreachable'
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return null
+}

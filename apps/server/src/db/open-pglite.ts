@@ -77,7 +77,7 @@ export async function openPglite(dataDir: string | null, dump: Blob | null): Pro
     },
     // One process owns a PGlite folder (see data-dir-lock.ts), so it always holds every lock.
     async tryWithAdvisoryLock(_lockId, fn) {
-      await fn()
+      await fn(new AbortController().signal)
       return true
     },
     async close() {

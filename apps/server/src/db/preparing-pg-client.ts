@@ -36,6 +36,15 @@ type QueryConfigLike = { text?: unknown; name?: unknown; submit?: unknown; value
 export class PreparingClient extends pg.Client {
   readonly #named = new Set<string>()
 
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client's constructor takes a config or a string.
+  constructor(config?: any) {
+    super(config)
+    // A connection lost while checked out of the pool (a database restart, a terminated backend)
+    // emits 'error', which without a listener ends the process. Its queries are rejected all the
+    // same, and the pool drops a connection that is no longer queryable when it is released.
+    this.on('error', () => {})
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query has a dozen overloads; this only adds a name to one shape and passes everything through.
   override query(config: any, values?: any, callback?: any): any {
     return super.query(this.#withName(config, values), values, callback)
