@@ -139,7 +139,12 @@ export function createServices(
   )
   const paymentSummaries = (ids: readonly number[]) => paymentQueries.summariesOf(ids)
   const users = new UserService(db, { orders, support })
-  const balance = new BalanceService(db, users, (paymentId) => orders.firstCodeOf(paymentId))
+  const balance = new BalanceService(
+    db,
+    users,
+    (paymentId) => orders.firstCodeOf(paymentId),
+    (paymentId) => paymentQueries.codeOf(paymentId),
+  )
 
   const sessions = new SessionService(db, new AccessTokens(config.jwtSecret), tables)
   const staff = createStaffServices(

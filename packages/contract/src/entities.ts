@@ -184,6 +184,9 @@ export const BalanceTransaction = Type.Object({
   order_code: Nullable(
     Type.String({ description: 'An order of the purchase this line paid or refunded' }),
   ),
+  payment_code: Nullable(
+    Type.String({ description: 'The payment (P-…) this line belongs to, if any' }),
+  ),
 })
 export type BalanceTransaction = Static<typeof BalanceTransaction>
 

@@ -50,7 +50,8 @@ describe('balance checkout', () => {
     expect(history.transactions[0]).toMatchObject({
       amount: -product.priceCents / 100,
       kind: 'purchase',
-      description: `Order ${payment.payment_code}`,
+      description: `Payment ${payment.payment_code}`,
+      payment_code: payment.payment_code,
     })
     expect(await ledgerEqualsBalance(shop.t, shop.user.id)).toBe(true)
   })

@@ -117,6 +117,21 @@ describe('coupons', () => {
     expect(off.json().active).toBe(false)
   })
 
+  it('show the counts the rules use: the demo LAUNCH50 is 100 / 100, refused to customers', async () => {
+    const list = await as(owner, 'GET', '/api/admin/coupons?q=launch50')
+    expect(list.json().coupons).toMatchObject([
+      { code: 'LAUNCH50', max_redemptions: 100, times_redeemed: 100, reserved: 0 },
+    ])
+    const shopper = await signUp(t.app)
+    const products = (await as(shopper, 'GET', '/api/products/grouped')).json()
+    const product = JSON.stringify(products).match(/"id":(\d+)/)
+    await as(shopper, 'POST', '/api/cart/add', { product_id: Number(product?.[1]) })
+    const refused = await as(shopper, 'POST', '/api/cart/coupon/apply', {
+      coupon_code: 'LAUNCH50',
+    })
+    expect(refused.json().code).toBe('COUPON_LIMIT_REACHED')
+  })
+
   it('are the owner’s alone', async () => {
     expect((await as(support, 'GET', '/api/admin/coupons')).statusCode).toBe(403)
     expect((await as(customer, 'GET', '/api/admin/coupons')).statusCode).toBe(401)

@@ -334,7 +334,8 @@ describe('payments', () => {
     const paid = await as(shopper, 'POST', '/api/payment/create', { payment_method: 'balance' })
     expect(paid.statusCode, paid.body).toBe(200)
     balanceCode = paid.json().payment_code
-    const topup = await as(shopper, 'POST', '/api/balance/topup', { minimum_amount: 12 })
+    // 50 EUR at 150 EUR/SOL asks 0.3334 SOL (rounded up to 0.0001 SOL), worth 50.01.
+    const topup = await as(shopper, 'POST', '/api/balance/topup', { minimum_amount: 50 })
     expect(topup.statusCode, topup.body).toBe(200)
     cryptoCode = topup.json().payment_code
   })
@@ -397,8 +398,14 @@ describe('payments', () => {
       status: 'confirmed',
       received_lamports: lamports,
       transfers: [{ signature, status: 'applied', payment_code: cryptoCode }],
-      ledger: [{ kind: 'topup', amount_eur: 12 }],
+      ledger: [{ kind: 'topup', amount_eur: 50.01 }],
     })
+    // One amount everywhere: what was credited, on the page, in the list and to the customer.
+    expect(paid.json()).toMatchObject({ amount_eur: 50.01, subtotal_eur: 50.01 })
+    const listed = await as(owner, 'GET', `/api/admin/payments?q=${cryptoCode}`)
+    expect(listed.json().payments).toMatchObject([{ payment_code: cryptoCode, amount_eur: 50.01 }])
+    const own = await as(shopper, 'GET', `/api/payment/status/${cryptoCode}`)
+    expect(own.json().final_amount_eur).toBe(50.01)
   })
 })
 

@@ -28,12 +28,15 @@ export type LedgerStep = Omit<LedgerEntry, 'paymentId'> & { paymentId?: number |
 
 /** The orders module's subquery: the first order code of a payment (null for a top-up). */
 export type OrderCodeOfPayment = (paymentId: Column) => SQL<string | null>
+/** The payments module's subquery: the code (P-…) of a payment. */
+export type PaymentCodeOf = (paymentId: Column) => SQL<string | null>
 
 export class BalanceService {
   constructor(
     private readonly db: Db,
     private readonly users: UserService,
     private readonly orderCodeOf: OrderCodeOfPayment = () => sql<null>`null`,
+    private readonly paymentCodeOf: PaymentCodeOf = () => sql<null>`null`,
   ) {}
 
   balanceCents(userId: number): Promise<number> {
@@ -144,6 +147,8 @@ export class BalanceService {
           kind: balanceLedger.kind,
           // The purchase a line paid or refunded, for a link to its page.
           orderCode: this.orderCodeOf(balanceLedger.paymentId),
+          // The payment it belongs to: the web names the line from its kind and this code.
+          paymentCode: this.paymentCodeOf(balanceLedger.paymentId),
         })
         .from(balanceLedger)
         .where(mine)
@@ -158,6 +163,7 @@ export class BalanceService {
         amount: centsToEuros(row.amountCents),
         kind: row.kind,
         order_code: row.orderCode,
+        payment_code: row.paymentCode,
       })),
       total,
     }

@@ -1,6 +1,7 @@
 // Coupons as the owner manages them: every rule of the domain rules (percent or fixed, window,
 // minimum subtotal, total and per-customer limits, active), codes unique case-insensitively
-// (409 CODE_TAKEN), and how often each was redeemed (paid) or is held (pending SOL payments).
+// (409 CODE_TAKEN), and how often each was redeemed (paid) or is held (pending SOL payments),
+// read from the counter the rules use.
 import {
   type AdminCoupon,
   type AdminCouponsQuery,
@@ -148,7 +149,6 @@ export class AdminCoupons {
     const counts = await this.db
       .select({
         couponId: couponRedemptions.couponId,
-        redeemed: sql<number>`count(*) filter (where ${couponRedemptions.status} = 'redeemed')::int`,
         reserved: sql<number>`count(*) filter (where ${couponRedemptions.status} = 'reserved')::int`,
       })
       .from(couponRedemptions)
@@ -173,7 +173,9 @@ export class AdminCoupons {
       max_per_user: row.maxPerUser,
       active: row.active,
       description: row.description,
-      times_redeemed: byCoupon.get(row.id)?.redeemed ?? 0,
+      // The counter the rules compare with max_redemptions holds reserved plus redeemed (a
+      // seeded or imported coupon may have no redemption rows): the owner sees that counter.
+      times_redeemed: Math.max(0, row.timesRedeemed - (byCoupon.get(row.id)?.reserved ?? 0)),
       reserved: byCoupon.get(row.id)?.reserved ?? 0,
       created_at: row.createdAt.toISOString(),
     }))

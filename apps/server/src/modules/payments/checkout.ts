@@ -205,7 +205,7 @@ export class PaymentCheckout {
         userId,
         amountCents: cart.totalCents,
         kind: 'purchase',
-        description: `Order ${paymentCode}`,
+        description: `Payment ${paymentCode}`,
         paymentId,
       })},
       ${this.deps.orders.newOrdersStep(tx, { ...orderOf(cart), userId, paymentId, orderTime: now, status: 'paid' })},

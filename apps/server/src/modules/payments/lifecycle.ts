@@ -135,21 +135,26 @@ export class PaymentLifecycle {
 
   /**
    * pending -> confirmed, the whole amount having arrived (`payment.receivedLamports`): a
-   * top-up's value goes to the balance; a checkout's orders complete, its stock leaves, its
+   * top-up's value goes to the balance and is its amount from now on; a checkout's orders complete, its stock leaves, its
    * coupon is redeemed and its units leave the cart; anything paid beyond the amount goes to the
    * balance. The caller holds the lock.
    */
   async confirm(tx: Tx, payment: PaymentRow): Promise<void> {
     const rate = payment.rateCentsPerSol ?? 1n
     const now = new Date()
+    // A top-up's amount becomes what is credited: the asked lamports are rounded up to 0.0001
+    // SOL, so 50 EUR asked can be worth 50.01, and the owner's lists must show what the ledger has.
+    const credited = lamportsToEurCents(payment.receivedLamports, rate)
+    const topupAmount =
+      payment.kind === 'topup' ? { subtotalCents: credited, amountCents: credited } : {}
     await tx
       .update(payments)
-      .set({ status: 'confirmed', confirmedAt: now, closedAt: now })
+      .set({ status: 'confirmed', confirmedAt: now, closedAt: now, ...topupAmount })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
     if (payment.kind === 'topup') {
       await this.deps.balance.credit(tx, {
         userId: payment.userId,
-        amountCents: lamportsToEurCents(payment.receivedLamports, rate),
+        amountCents: credited,
         kind: 'topup',
         description: `Top-up ${payment.paymentCode}`,
         paymentId: payment.id,

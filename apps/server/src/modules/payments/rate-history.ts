@@ -1,9 +1,10 @@
 // Every EUR/SOL rate the shop accepted, so that a transfer is valued at the rate when it landed,
 // not when the watcher happened to see it (a late transfer is credited at the lower of the
 // locked rate and that one: a locked rate is not a free 24-hour option).
-import { desc, lt, lte } from 'drizzle-orm'
+import { asc, desc, gt, lt, lte } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.js'
 import { rateHistory } from '../../db/schema/payments.js'
+import { RATE_REFRESH_MS } from '../../solana/rates.js'
 
 const KEEP_MS = 30 * 24 * 60 * 60 * 1000
 
@@ -29,15 +30,31 @@ export class RateHistory {
     }
   }
 
-  /** The rate in force at `time`: the latest accepted at or before it; null if none is known. */
+  /**
+   * The rate in force at `time`: the latest accepted at or before it while that is at most one
+   * refresh interval old. Otherwise (none, or older: the shop was stopped) the lower of it and
+   * the first accepted after: a block time is whole seconds, so a transfer landing in the second
+   * a restarted shop read its first rate is dated before that rate. Null if none is known.
+   */
   async at(time: Date, tx: DbOrTx = this.db): Promise<bigint | null> {
-    const [row] = await tx
-      .select({ centsPerSol: rateHistory.centsPerSol })
+    const [before] = await tx
+      .select({ centsPerSol: rateHistory.centsPerSol, fetchedAt: rateHistory.fetchedAt })
       .from(rateHistory)
       .where(lte(rateHistory.fetchedAt, time))
       .orderBy(desc(rateHistory.fetchedAt))
       .limit(1)
-    return row?.centsPerSol ?? null
+    if (before && time.getTime() - before.fetchedAt.getTime() <= RATE_REFRESH_MS) {
+      return before.centsPerSol
+    }
+    const [after] = await tx
+      .select({ centsPerSol: rateHistory.centsPerSol })
+      .from(rateHistory)
+      .where(gt(rateHistory.fetchedAt, time))
+      .orderBy(asc(rateHistory.fetchedAt))
+      .limit(1)
+    const around = [before?.centsPerSol, after?.centsPerSol].filter((rate) => rate !== undefined)
+    if (around.length === 0) return null
+    return around.reduce((low, rate) => (rate < low ? rate : low))
   }
 
   /** The latest accepted rate, with its source and age (the back office shows it). */

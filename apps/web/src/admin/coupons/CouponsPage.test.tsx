@@ -24,6 +24,8 @@ describe('coupons', () => {
               amount_off_eur: 5,
               max_redemptions: 4,
             }),
+            // Three paid and one held by a pending SOL payment: nobody else can use it now.
+            coupon({ id: 5, code: 'HELDLAST', times_redeemed: 3, reserved: 1, max_redemptions: 4 }),
           ],
           total: 25,
         }
@@ -35,6 +37,9 @@ describe('coupons', () => {
     expect(row).toHaveTextContent('€5.00')
     expect(row).toHaveTextContent('4 / 4')
     expect(row).toHaveTextContent('Used up')
+    const held = screen.getByRole('row', { name: /HELDLAST/ })
+    expect(held).toHaveTextContent('3 / 4')
+    expect(held).toHaveTextContent('Used up')
     await user.click(screen.getByRole('button', { name: /Next/ }))
     await waitFor(() => expect(queries).toEqual(['page=1&page_size=20', 'page=2&page_size=20']))
   })

@@ -26,7 +26,9 @@ function couponState(coupon: AdminCoupon, now: number): { key: string; tone: Bad
   if (coupon.starts_at && Date.parse(coupon.starts_at) > now)
     return { key: 'scheduled', tone: 'blue' }
   if (coupon.ends_at && Date.parse(coupon.ends_at) <= now) return { key: 'ended', tone: 'amber' }
-  if (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions) {
+  // The rules count a use held by a pending SOL payment as taken, so the status does too.
+  const used = coupon.times_redeemed + coupon.reserved
+  if (coupon.max_redemptions !== null && used >= coupon.max_redemptions) {
     return { key: 'usedUp', tone: 'amber' }
   }
   return { key: 'live', tone: 'green' }

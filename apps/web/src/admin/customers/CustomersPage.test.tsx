@@ -35,6 +35,7 @@ function detail(overrides: Partial<AdminCustomerDetail> = {}): AdminCustomerDeta
           amount: 12.5,
           kind: 'adjustment',
           order_code: null,
+          payment_code: null,
         },
       ],
       total: 1,

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import i18n from '../../shared/i18n'
 import { callsTo, mockApi } from '../../test/api'
 import { emptyCart, payment, publicConfig, topup } from '../../test/fixtures'
 import { renderApp, signIn } from '../../test/render'
@@ -10,11 +11,12 @@ const history = {
   transactions: [
     {
       id: 2,
-      description: 'Order O-1',
+      description: 'Payment P-DZX7ZWY5',
       date: '2026-01-02T10:00:00Z',
       amount: -12.9,
       kind: 'purchase',
       order_code: 'O-7K3M9QXA',
+      payment_code: 'P-DZX7ZWY5',
     },
     {
       id: 1,
@@ -23,9 +25,19 @@ const history = {
       amount: 20,
       kind: 'topup',
       order_code: null,
+      payment_code: 'P-1',
+    },
+    {
+      id: 0,
+      description: 'Parcel lost in transit',
+      date: '2026-01-01T09:00:00Z',
+      amount: 5,
+      kind: 'adjustment',
+      order_code: null,
+      payment_code: null,
     },
   ],
-  total: 2,
+  total: 3,
 }
 
 describe('top-up amount (specification section 5)', () => {
@@ -60,11 +72,29 @@ describe('balance page', () => {
     const plus = screen.getByText('+€20.00')
     expect(plus).toHaveClass('text-emerald-700')
     expect(screen.getByText('Purchase')).toBeInTheDocument()
-    expect(screen.getByText('Order O-1')).toBeInTheDocument()
+    expect(screen.getByText('Paid from the balance, payment P-DZX7ZWY5')).toBeInTheDocument()
+    expect(screen.getByText('Top-up paid with SOL, payment P-1')).toBeInTheDocument()
+    expect(screen.getByText('Parcel lost in transit')).toBeInTheDocument()
     // The purchase line links to the purchase it paid; the top-up links nowhere.
     const links = screen.getAllByRole('link', { name: /^View order/ })
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/orders/O-7K3M9QXA'])
     expect(links[0]).toHaveAccessibleName('View order O-7K3M9QXA')
+  })
+
+  it('names every line in Lithuanian, from its kind and payment code, the owner’s words as they are', async () => {
+    signIn()
+    await i18n.changeLanguage('lt')
+    mockApi({
+      'GET /api/cart': () => emptyCart,
+      'GET /api/balance': () => ({ balance_eur: 7.1 }),
+      'GET /api/balance/history': () => history,
+    })
+    renderApp('/balance')
+    expect(await screen.findByText('Apmokėta iš balanso, mokėjimas P-DZX7ZWY5')).toBeInTheDocument()
+    expect(screen.getByText('Papildymas SOL, mokėjimas P-1')).toBeInTheDocument()
+    expect(screen.getByText('Parcel lost in transit')).toBeInTheDocument()
+    expect(screen.queryByText(/Payment P-|Top-up P-/)).not.toBeInTheDocument()
+    await i18n.changeLanguage('en')
   })
 
   it('starts at 5, refuses less than 5 and opens the top-up dialog', async () => {
