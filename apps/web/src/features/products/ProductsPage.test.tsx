@@ -82,6 +82,23 @@ describe('products page', () => {
     await waitFor(() => expect(searched()).toEqual(['/api/products?search=tea&page=1&lang=en']))
   })
 
+  it("keeps the grid's place while the first page loads, so that nothing below it moves", async () => {
+    signIn()
+    let answer: (value: unknown) => void = () => {}
+    mockApi({
+      'GET /api/cart': () => emptyCart,
+      'GET /api/products': () => new Promise((resolve) => (answer = resolve)),
+      'GET /api/products/cities-with-products': () => cities,
+    })
+    renderApp('/products')
+    const placeholder = await screen.findByRole('status', { name: 'Loading…' })
+    expect(placeholder.querySelectorAll('li')).toHaveLength(6)
+    expect(placeholder.querySelector('ul')).toHaveClass('grid', 'sm:grid-cols-2', 'lg:grid-cols-3')
+    answer({ products: page(2), total: 2 })
+    expect(await screen.findByRole('link', { name: 'Product 1' })).toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument()
+  })
+
   it('shows cards with name, place, price, availability; unavailable cannot be added', async () => {
     signIn()
     const user = userEvent.setup()
