@@ -18,6 +18,8 @@ export const ErrorBody = Type.Object(
     cart: Type.Optional(Cart),
     /** IMPORT_INVALID only: every refused line of the file. */
     errors: Type.Optional(Type.Array(ImportProblem)),
+    /** CODE_DUPLICATE only: every line (from 1) of the upload to remove, never a code. */
+    lines: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
   },
   { description: 'Error response' },
 )

@@ -14,15 +14,16 @@ export class AppError extends Error {
   readonly headers: Record<string, string>
   /**
    * Extra fields of the error body the contract's ErrorBody names (PRICE_CHANGED's cart,
-   * IMPORT_INVALID's errors).
+   * IMPORT_INVALID's errors,
+   * CODE_DUPLICATE's lines).
    */
-  readonly extra: Partial<Pick<ErrorBody, 'cart' | 'errors'>>
+  readonly extra: Partial<Pick<ErrorBody, 'cart' | 'errors' | 'lines'>>
 
   constructor(
     code: ErrorCode,
     message?: string,
     headers: Record<string, string> = {},
-    extra: Partial<Pick<ErrorBody, 'cart' | 'errors'>> = {},
+    extra: Partial<Pick<ErrorBody, 'cart' | 'errors' | 'lines'>> = {},
   ) {
     super(message ?? ERROR_MESSAGES[code])
     this.code = code

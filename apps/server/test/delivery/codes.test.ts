@@ -85,6 +85,35 @@ describe('uploading codes', () => {
     expect(res.statusCode).toBe(200)
   })
 
+  it('names every line to remove from an upload of 1,000 lines, never a code', async () => {
+    const codes = uniqueCodes(3)
+    const id = await codeProduct(codes)
+    const lines = (tag: string) => Array.from({ length: 1000 }, (_, i) => `LINE-${tag}-${i}`)
+    const upload = lines('a')
+    upload[41] = codes[0] as string
+    upload[998] = ` ${codes[2]}`
+    const known = await staff(owner, 'POST', `/api/admin/products/${id}/codes`, { codes: upload })
+    expect(known.statusCode).toBe(409)
+    expect(known.json()).toMatchObject({
+      code: 'CODE_DUPLICATE',
+      detail: 'Lines 42 and 999 are codes this product already has.',
+      lines: [42, 999],
+    })
+    for (const code of codes) expect(known.body).not.toContain(code)
+
+    const repeated = lines('b')
+    repeated[500] = repeated[3] as string
+    repeated[700] = repeated[3] as string
+    repeated[900] = repeated[10] as string
+    const twice = await staff(owner, 'POST', `/api/admin/products/${id}/codes`, { codes: repeated })
+    expect(twice.json()).toMatchObject({
+      code: 'CODE_DUPLICATE',
+      detail: 'Lines 4 and 501; lines 4 and 701; lines 11 and 901 are the same code.',
+      lines: [501, 701, 901],
+    })
+    expect(await counts(id)).toEqual({ available: 3, reserved: 0, delivered: 0 })
+  })
+
   it('is for code products, owners, and valid lists only', async () => {
     const manual = await createProduct(shop.t.database.db, { stock: 1 })
     const wrongKind = await staff(owner, 'POST', `/api/admin/products/${manual}/codes`, {

@@ -28,6 +28,21 @@ type CodeStatus = (typeof deliveryCodes.$inferSelect)['status']
 /** Half a UTF-16 pair on its own: it would not come back as it was sent. */
 const LONE_SURROGATE = /\p{Cs}/u
 
+/** How many lines an error's sentence names; its `lines` field holds them all. */
+const NAMED_LINES = 20
+
+const more = (count: number) => (count > NAMED_LINES ? ` (and ${count - NAMED_LINES} more)` : '')
+
+/** The upload's lines (from 1) whose code the product already has, never the codes themselves. */
+function alreadyStored(lines: number[]): AppError {
+  const named = lines.slice(0, NAMED_LINES)
+  const sentence =
+    named.length === 1
+      ? `Line ${named[0]} is a code this product already has.`
+      : `Lines ${named.slice(0, -1).join(', ')} and ${named.at(-1)} are codes this product already has${more(lines.length)}.`
+  return new AppError('CODE_DUPLICATE', sentence, {}, { lines })
+}
+
 export class DeliveryCodes {
   constructor(
     private readonly db: Db,
@@ -36,7 +51,7 @@ export class DeliveryCodes {
 
   /**
    * Adds codes to a product, all or none: a code twice in the list, or one the product already
-   * has, refuses the whole upload (naming the line, never the code). The caller holds the
+   * has, refuses the whole upload (naming every such line, never the code). The caller holds the
    * product's lock and adds the returned count to its stock in the same transaction.
    */
   async add(tx: Tx, productId: number, codes: readonly string[]): Promise<number> {
@@ -47,13 +62,22 @@ export class DeliveryCodes {
     }
     const prints = lines.map((code) => this.vault.fingerprint(productId, code))
     const firstLine = new Map<string, number>()
+    const repeats: [number, number][] = []
     prints.forEach((print, i) => {
       const earlier = firstLine.get(print)
-      if (earlier !== undefined) {
-        throw new AppError('CODE_DUPLICATE', `Lines ${earlier + 1} and ${i + 1} are the same code.`)
-      }
-      firstLine.set(print, i)
+      if (earlier === undefined) firstLine.set(print, i + 1)
+      else repeats.push([earlier, i + 1])
     })
+    if (repeats.length > 0) {
+      // Every repeated line, so that one correction is enough (the later line of each pair).
+      const pairs = repeats.slice(0, NAMED_LINES).map(([a, b]) => `${a} and ${b}`)
+      throw new AppError(
+        'CODE_DUPLICATE',
+        `Lines ${pairs.join('; lines ')} are the same code${more(repeats.length)}.`,
+        {},
+        { lines: repeats.map(([, later]) => later) },
+      )
+    }
     await this.#refuseCodesSealedBefore(tx, productId, lines)
     const inserted = await tx
       .insert(deliveryCodes)
@@ -68,8 +92,7 @@ export class DeliveryCodes {
       .returning({ fingerprint: deliveryCodes.fingerprint })
     if (inserted.length < lines.length) {
       const added = new Set(inserted.map((row) => row.fingerprint))
-      const line = prints.findIndex((print) => !added.has(print)) + 1
-      throw new AppError('CODE_DUPLICATE', `Line ${line} is a code this product already has.`)
+      throw alreadyStored(prints.flatMap((print, i) => (added.has(print) ? [] : [i + 1])))
     }
     return inserted.length
   }
@@ -81,16 +104,15 @@ export class DeliveryCodes {
   async #refuseCodesSealedBefore(tx: Tx, productId: number, lines: readonly string[]) {
     if (!this.vault.rotating) return
     const before = lines.map((code) => this.vault.previousFingerprint(productId, code) ?? '')
-    const [found] = await tx
+    const found = await tx
       .select({ fingerprint: deliveryCodes.fingerprint })
       .from(deliveryCodes)
       .where(
         and(eq(deliveryCodes.productId, productId), inArray(deliveryCodes.fingerprint, before)),
       )
-      .limit(1)
-    if (found) {
-      const line = before.indexOf(found.fingerprint) + 1
-      throw new AppError('CODE_DUPLICATE', `Line ${line} is a code this product already has.`)
+    if (found.length > 0) {
+      const stored = new Set(found.map((row) => row.fingerprint))
+      throw alreadyStored(before.flatMap((print, i) => (stored.has(print) ? [i + 1] : [])))
     }
   }
 

@@ -1,15 +1,15 @@
 import type { AdminCoupon, CouponBody, CouponPatch } from '@shop/contract'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { Badge, type BadgeTone } from '../../shared/ui/Badge'
 import { Button } from '../../shared/ui/Button'
 import { EmptyState } from '../../shared/ui/EmptyState'
-import { TextField } from '../../shared/ui/Field'
 import { CoinIcon, PlusIcon } from '../../shared/ui/icons'
 import { Modal } from '../../shared/ui/Modal'
 import { Page } from '../../shared/ui/Page'
+import { SearchField } from '../../shared/ui/SearchField'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
 import { ADMIN_PAGE_SIZE } from '../api/queries'
@@ -98,7 +98,6 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCoupon; onEdit: () => void
 export function CouponsPage() {
   const { t } = useTranslation()
   const client = useQueryClient()
-  const [search, setSearch] = useState('')
   const [q, setQ] = useState('')
   const [page, setPage] = useState(1)
   const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null)
@@ -123,9 +122,8 @@ export function CouponsPage() {
     await client.invalidateQueries({ queryKey: COUPONS_KEY })
   }
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault()
-    setQ(search.trim())
+  const onSearch = (next: string) => {
+    setQ(next)
     setPage(1)
   }
 
@@ -140,16 +138,13 @@ export function CouponsPage() {
         </Button>
       }
     >
-      <form onSubmit={onSearch} className="mb-4 max-w-sm">
-        <TextField
-          label={t('coupons.search')}
-          type="search"
-          value={search}
-          maxLength={100}
-          onChange={(event) => setSearch(event.target.value)}
-          onBlur={onSearch}
-        />
-      </form>
+      <SearchField
+        label={t('coupons.search')}
+        value={q}
+        onSearch={onSearch}
+        maxLength={100}
+        formClassName="mb-4 max-w-sm"
+      />
       <QueryView query={coupons}>
         {({ coupons: rows, total }) =>
           rows.length === 0 ? (

@@ -1,13 +1,13 @@
 import type { AdminCustomer } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { EmptyState } from '../../shared/ui/EmptyState'
-import { TextField } from '../../shared/ui/Field'
 import { UserIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
+import { SearchField } from '../../shared/ui/SearchField'
 import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
@@ -52,32 +52,20 @@ function CustomerRow({ customer }: { customer: AdminCustomer }) {
 /** Every customer, newest first: a search by username and pages of 20. */
 export function CustomersPage() {
   const { t } = useTranslation()
-  const [search, setSearch] = useState('')
   const [filter, setFilter] = useState({ q: '', page: 1 })
   const customers = useQuery(customersQueryOptions(filter.q, filter.page))
-  const apply = () => {
-    const q = search.trim()
-    if (q !== filter.q) setFilter({ q, page: 1 })
-  }
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault()
-    apply()
-  }
 
   return (
     <Page title={t('customers.title')} description={t('customers.description')}>
-      <form onSubmit={onSearch} className="mb-4 sm:max-w-md">
-        <TextField
-          label={t('customers.search')}
-          hint={t('customers.searchHint')}
-          type="search"
-          value={search}
-          maxLength={100}
-          autoComplete="off"
-          onChange={(event) => setSearch(event.target.value)}
-          onBlur={apply}
-        />
-      </form>
+      <SearchField
+        label={t('customers.search')}
+        hint={t('customers.searchHint')}
+        value={filter.q}
+        onSearch={(q) => setFilter({ q, page: 1 })}
+        maxLength={100}
+        autoComplete="off"
+        formClassName="mb-4 sm:max-w-md"
+      />
       <QueryView query={customers}>
         {({ customers: rows, total }) =>
           rows.length === 0 ? (

@@ -6,14 +6,14 @@ import {
   SEARCH_MAX_LENGTH,
 } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { EmptyState } from '../../shared/ui/EmptyState'
-import { SelectField, TextField } from '../../shared/ui/Field'
+import { SelectField } from '../../shared/ui/Field'
 import { ReceiptIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
+import { SearchField } from '../../shared/ui/SearchField'
 import { ListPager } from '../ui/ListPager'
 import { useBoughtName } from '../ui/localName'
 import { QueryView } from '../ui/QueryView'
@@ -103,33 +103,21 @@ function OrderRow({ order }: { order: AdminOrder }) {
 export function OrdersPage() {
   const { t } = useTranslation()
   const [filters, change] = useOrderFilters()
-  const [search, setSearch] = useState(filters.q)
-  // A link or the back button may change the address's search: the field follows it.
-  useEffect(() => setSearch(filters.q), [filters.q])
   const orders = useQuery(ordersQueryOptions(filters))
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault()
-    change({ q: search.trim() })
-  }
 
   return (
     <Page title={t('orders.title')} description={t('orders.description')}>
       {filters.status === 'processing' ? null : <WaitingOrders className="mb-6" />}
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-start">
-        <form onSubmit={onSearch}>
-          <TextField
-            label={t('orders.search')}
-            hint={t('orders.searchHint')}
-            type="search"
-            value={search}
-            maxLength={SEARCH_MAX_LENGTH}
-            autoCapitalize="none"
-            spellCheck={false}
-            onChange={(event) => setSearch(event.target.value)}
-            onBlur={() => search.trim() !== filters.q && change({ q: search.trim() })}
-          />
-        </form>
+        <SearchField
+          label={t('orders.search')}
+          hint={t('orders.searchHint')}
+          value={filters.q}
+          onSearch={(q) => change({ q })}
+          maxLength={SEARCH_MAX_LENGTH}
+          autoCapitalize="none"
+          spellCheck={false}
+        />
         <SelectField
           label={t('orders.status')}
           value={filters.status ?? ''}

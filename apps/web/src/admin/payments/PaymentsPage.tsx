@@ -6,13 +6,13 @@ import {
   SEARCH_MAX_LENGTH,
 } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { EmptyState } from '../../shared/ui/EmptyState'
-import { SelectField, TextField } from '../../shared/ui/Field'
+import { SelectField } from '../../shared/ui/Field'
 import { WalletIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
+import { SearchField } from '../../shared/ui/SearchField'
 import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
@@ -97,15 +97,8 @@ function PaymentRow({ payment }: { payment: AdminPayment }) {
 export function PaymentsPage() {
   const { t } = useTranslation()
   const [filters, change] = usePaymentFilters()
-  const [search, setSearch] = useState(filters.q)
-  // A link or the back button may change the address's search: the field follows it.
-  useEffect(() => setSearch(filters.q), [filters.q])
   const payments = useQuery(paymentsQueryOptions(filters))
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault()
-    change({ q: search.trim() })
-  }
   const select = <T extends string>(
     name: 'status' | 'kind' | 'method',
     values: readonly T[],
@@ -129,19 +122,16 @@ export function PaymentsPage() {
     <Page title={t('payments.title')} description={t('payments.description')}>
       <MoneyStatusPanel className="mb-6" />
       <div className="mb-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-[1fr_auto_auto_auto] lg:items-start">
-        <form onSubmit={onSearch} className="sm:col-span-3 lg:col-span-1">
-          <TextField
-            label={t('payments.search')}
-            hint={t('payments.searchHint')}
-            type="search"
-            value={search}
-            maxLength={SEARCH_MAX_LENGTH}
-            autoCapitalize="none"
-            spellCheck={false}
-            onChange={(event) => setSearch(event.target.value)}
-            onBlur={() => search.trim() !== filters.q && change({ q: search.trim() })}
-          />
-        </form>
+        <SearchField
+          label={t('payments.search')}
+          hint={t('payments.searchHint')}
+          value={filters.q}
+          onSearch={(q) => change({ q })}
+          maxLength={SEARCH_MAX_LENGTH}
+          autoCapitalize="none"
+          spellCheck={false}
+          formClassName="sm:col-span-3 lg:col-span-1"
+        />
         {select('status', STATUSES, 'statuses')}
         {select('kind', KINDS, 'kinds')}
         {select('method', METHODS, 'methods')}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { apiError, callsTo, mockApi } from '../../test/api'
+import { apiError, callsTo, json, mockApi } from '../../test/api'
 import { cities, me, product } from '../test/fixtures'
 import { fill, owner, renderAdmin, signInStaff } from '../test/render'
 
@@ -118,6 +118,30 @@ describe('codes of a code-delivery product', () => {
     ])
     // The codes stay in the field, to correct and send again.
     expect(within(panel).getByLabelText('New codes')).toHaveValue('GIFT-0001\nGIFT-0002\n')
+  })
+
+  it('names the lines of the text the server refused, counting blank lines too', async () => {
+    const user = userEvent.setup({ delay: null })
+    signInStaff(owner)
+    mockApi({
+      ...codeProduct().handlers,
+      'POST /api/admin/products/7/codes': () =>
+        json(409, {
+          code: 'CODE_DUPLICATE',
+          detail: 'Lines 2 and 3 are codes this product already has.',
+          message: 'Lines 2 and 3 are codes this product already has.',
+          lines: [2, 3],
+        }),
+    })
+    renderAdmin('/products/7')
+    const panel = await screen.findByRole('region', { name: 'Codes' })
+    await fill(user, within(panel).getByLabelText('New codes'), 'GIFT-1\n\nGIFT-2\nGIFT-3')
+    await user.click(within(panel).getByRole('button', { name: 'Add codes' }))
+    expect(
+      await within(panel).findByText(
+        'Lines 3 and 4 repeat codes this product already has or earlier lines, so nothing was added. Remove them and send again.',
+      ),
+    ).toBeInTheDocument()
   })
 
   it('keeps the stock form for a manual product, without codes', async () => {

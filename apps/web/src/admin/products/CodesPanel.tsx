@@ -43,11 +43,25 @@ function problemText(problem: CodeLinesProblem, t: TFunction): string {
 }
 
 /**
+ * The server names the lines of the codes it received (blank lines left out): each is told as
+ * the line of the text the owner sees.
+ */
+function duplicateText(body: unknown, lineOf: number[], t: TFunction, lang: string): string {
+  const sent = (body as { lines?: unknown } | undefined)?.lines
+  const lines = Array.isArray(sent)
+    ? sent.flatMap((n) => (typeof n === 'number' && lineOf[n - 1] ? [lineOf[n - 1] as number] : []))
+    : []
+  if (lines.length === 0) return t('codes.duplicate')
+  const list = new Intl.ListFormat(lang, { type: 'conjunction' }).format(lines.map(String))
+  return t(lines.length === 1 ? 'codes.duplicateLine' : 'codes.duplicateLines', { lines: list })
+}
+
+/**
  * A code-delivery product's codes: how many are available, reserved and delivered (never a code),
  * and an upload of new ones, pasted one per line or read from a text file in the browser.
  */
 export function CodesPanel({ product }: { product: AdminProduct }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const client = useQueryClient()
   const fileId = useId()
   const fileInput = useRef<HTMLInputElement>(null)
@@ -59,7 +73,7 @@ export function CodesPanel({ product }: { product: AdminProduct }) {
     queryFn: ({ signal }) =>
       adminCall('GET /api/admin/products/:id/codes', { params: { id: product.id }, signal }),
   })
-  const { codes, problem } = readCodeLines(text)
+  const { codes, lineOf, problem } = readCodeLines(text)
 
   const upload = useMutation({
     mutationFn: (body: { codes: string[] }) =>
@@ -94,7 +108,7 @@ export function CodesPanel({ product }: { product: AdminProduct }) {
 
   const failure = upload.error
     ? isApiError(upload.error) && upload.error.code === 'CODE_DUPLICATE'
-      ? t('codes.duplicate')
+      ? duplicateText(upload.error.body, lineOf, t, i18n.language)
       : getErrorMessage(upload.error, t)
     : null
 

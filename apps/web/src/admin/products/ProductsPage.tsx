@@ -1,15 +1,16 @@
 import type { AdminCity, AdminProduct } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { Badge } from '../../shared/ui/Badge'
 import { ButtonLink } from '../../shared/ui/Button'
 import { EmptyState } from '../../shared/ui/EmptyState'
-import { SelectField, TextField } from '../../shared/ui/Field'
+import { SelectField } from '../../shared/ui/Field'
 import { PlusIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
+import { SearchField } from '../../shared/ui/SearchField'
 import { citiesQueryOptions, type ProductFilters, productsQueryOptions } from '../api/queries'
 import { BoxIcon } from '../ui/icons'
 import { ListPager } from '../ui/ListPager'
@@ -112,7 +113,6 @@ function ProductRow({
 export function ProductsPage() {
   const { t } = useTranslation()
   const name = useLocalName()
-  const [search, setSearch] = useState('')
   const [filters, setFilters] = useState<ProductFilters>({
     q: '',
     city_id: undefined,
@@ -124,11 +124,6 @@ export function ProductsPage() {
   const placeOf = usePlaceNames(cities.data?.cities)
   const change = (next: Partial<ProductFilters>) =>
     setFilters((current) => ({ ...current, ...next, page: next.page ?? 1 }))
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault()
-    change({ q: search.trim() })
-  }
 
   return (
     <Page
@@ -148,16 +143,12 @@ export function ProductsPage() {
       }
     >
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <form onSubmit={onSearch}>
-          <TextField
-            label={t('products.search')}
-            type="search"
-            value={search}
-            maxLength={100}
-            onChange={(event) => setSearch(event.target.value)}
-            onBlur={() => search.trim() !== filters.q && change({ q: search.trim() })}
-          />
-        </form>
+        <SearchField
+          label={t('products.search')}
+          value={filters.q}
+          onSearch={(q) => change({ q })}
+          maxLength={100}
+        />
         <SelectField
           label={t('products.city')}
           value={filters.city_id ?? ''}

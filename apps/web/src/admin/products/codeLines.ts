@@ -11,12 +11,15 @@ export type CodeLinesProblem =
 export interface CodeLines {
   /** The codes to send: each line without its surrounding spaces, blank lines left out. */
   codes: string[]
+  /** The line of the text (from 1) each code was read from. */
+  lineOf: number[]
   problem: CodeLinesProblem | null
 }
 
 /** Reads codes from text; `line` numbers count every line of the text, from 1. */
 export function readCodeLines(text: string): CodeLines {
   const codes: string[] = []
+  const lineOf: number[] = []
   const seen = new Map<string, number>()
   let problem: CodeLinesProblem | null = null
   const lines = text.split(/\r\n|\r|\n/)
@@ -24,6 +27,7 @@ export function readCodeLines(text: string): CodeLines {
     const code = raw.trim()
     if (code === '') continue
     codes.push(code)
+    lineOf.push(index + 1)
     if (problem) continue
     // Characters, not UTF-16 units, as the server's JSON Schema counts them.
     if ([...code].length > DELIVERY_CODE_MAX_LENGTH) problem = { kind: 'tooLong', line: index + 1 }
@@ -32,7 +36,7 @@ export function readCodeLines(text: string): CodeLines {
     seen.set(code, first ?? index + 1)
   }
   if (codes.length > DELIVERY_CODES_MAX_LINES) problem = { kind: 'tooMany', count: codes.length }
-  return { codes, problem }
+  return { codes, lineOf, problem }
 }
 
 /** Enough bytes for 1000 codes of 500 characters of up to 4 bytes; a larger file is refused unread. */

@@ -1,13 +1,13 @@
 import { type AdminTicket, type Lang, SEARCH_MAX_LENGTH } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { EmptyState } from '../../shared/ui/EmptyState'
-import { SelectField, TextField } from '../../shared/ui/Field'
+import { SelectField } from '../../shared/ui/Field'
 import { ChatIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
+import { SearchField } from '../../shared/ui/SearchField'
 import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
@@ -95,33 +95,21 @@ function TicketRow({ ticket }: { ticket: AdminTicket }) {
 export function TicketsPage() {
   const { t, i18n } = useTranslation()
   const [filters, change] = useTicketFilters()
-  const [search, setSearch] = useState(filters.q)
-  // A link or the back button may change the address's search: the field follows it.
-  useEffect(() => setSearch(filters.q), [filters.q])
   const tickets = useQuery(ticketsQueryOptions(filters, i18n.language as Lang))
   const categories = tickets.data?.categories ?? []
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault()
-    change({ q: search.trim() })
-  }
 
   return (
     <Page title={t('tickets.title')} description={t('tickets.description')}>
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-start">
-        <form onSubmit={onSearch}>
-          <TextField
-            label={t('tickets.search')}
-            hint={t('tickets.searchHint')}
-            type="search"
-            value={search}
-            maxLength={SEARCH_MAX_LENGTH}
-            autoCapitalize="none"
-            spellCheck={false}
-            onChange={(event) => setSearch(event.target.value)}
-            onBlur={() => search.trim() !== filters.q && change({ q: search.trim() })}
-          />
-        </form>
+        <SearchField
+          label={t('tickets.search')}
+          hint={t('tickets.searchHint')}
+          value={filters.q}
+          onSearch={(q) => change({ q })}
+          maxLength={SEARCH_MAX_LENGTH}
+          autoCapitalize="none"
+          spellCheck={false}
+        />
         <SelectField
           label={t('tickets.status')}
           value={filters.status ?? ''}

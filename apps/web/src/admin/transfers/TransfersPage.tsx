@@ -1,13 +1,14 @@
 import { type AdminTransfer, SEARCH_MAX_LENGTH, TRANSFER_STATUSES } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { Button } from '../../shared/ui/Button'
 import { CopyButton } from '../../shared/ui/CopyButton'
 import { EmptyState } from '../../shared/ui/EmptyState'
-import { SelectField, TextField } from '../../shared/ui/Field'
+import { SelectField } from '../../shared/ui/Field'
 import { Page } from '../../shared/ui/Page'
+import { SearchField } from '../../shared/ui/SearchField'
 import { MoneyStatusPanel } from '../payments/MoneyStatusPanel'
 import { shortKey, useMoneyFormat } from '../payments/moneyFormat'
 import { TransferStatusBadge } from '../payments/PaymentBadges'
@@ -187,33 +188,22 @@ function TransferRow({
 export function TransfersPage() {
   const { t } = useTranslation()
   const [filters, change] = useTransferFilters()
-  const [search, setSearch] = useState(filters.q)
-  useEffect(() => setSearch(filters.q), [filters.q])
   const [action, setAction] = useState<Action | null>(null)
   const transfers = useQuery(transfersQueryOptions(filters))
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault()
-    change({ q: search.trim() })
-  }
 
   return (
     <Page title={t('transfers.title')} description={t('transfers.description')}>
       <MoneyStatusPanel className="mb-6" queue={false} />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start">
-        <form onSubmit={onSearch}>
-          <TextField
-            label={t('transfers.search')}
-            hint={t('transfers.searchHint')}
-            type="search"
-            value={search}
-            maxLength={SEARCH_MAX_LENGTH}
-            autoCapitalize="none"
-            spellCheck={false}
-            onChange={(event) => setSearch(event.target.value)}
-            onBlur={() => search.trim() !== filters.q && change({ q: search.trim() })}
-          />
-        </form>
+        <SearchField
+          label={t('transfers.search')}
+          hint={t('transfers.searchHint')}
+          value={filters.q}
+          onSearch={(q) => change({ q })}
+          maxLength={SEARCH_MAX_LENGTH}
+          autoCapitalize="none"
+          spellCheck={false}
+        />
         <SelectField
           label={t('transfers.status')}
           value={filters.status}

@@ -130,6 +130,27 @@ describe('register form', () => {
     ).toBeInTheDocument()
   })
 
+  it('rings an invalid field red when it has the focus, a valid one green', async () => {
+    const user = userEvent.setup()
+    mockApi(catalogue)
+    renderApp('/register')
+    await user.click(await screen.findByRole('button', { name: 'Create account' }))
+    const username = screen.getByLabelText('Username')
+    await waitFor(() => expect(username).toHaveFocus())
+    expect(username).toHaveAttribute('aria-invalid', 'true')
+    const focusClasses = (field: HTMLElement) =>
+      [...field.classList].filter((name) => name.startsWith('focus:')).sort()
+    expect(focusClasses(username)).toEqual([
+      'focus:border-red-600',
+      'focus:outline-none',
+      'focus:ring-2',
+      'focus:ring-red-600/30',
+    ])
+    await user.type(username, 'fine_name')
+    expect(username).not.toHaveAttribute('aria-invalid')
+    expect(focusClasses(username)).toContain('focus:ring-emerald-600/30')
+  })
+
   it('shows the strength bar at 0, 33, 66 and 100 percent', async () => {
     const user = userEvent.setup()
     mockApi(catalogue)

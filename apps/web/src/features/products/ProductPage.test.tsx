@@ -61,12 +61,15 @@ describe('product page', () => {
     const description = within(screen.getByRole('region', { name: 'Description' }))
     expect(description.getByText(/Woven in Lithuania\./)).toHaveTextContent('Wash at 40 °C.')
     expect(screen.getByRole('link', { name: 'All products' })).toHaveAttribute('href', '/products')
+    expect(screen.queryByRole('link', { name: 'View cart' })).not.toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Add to cart' }))
     expect(await screen.findByText('Product added to cart')).toBeInTheDocument()
     expect(callsTo(fetchMock, 'POST /api/cart/add')).toEqual([{ product_id: 7 }])
     expect(await screen.findByRole('link', { name: 'Cart, items: 1' })).toBeInTheDocument()
     expect(await screen.findByText('In your cart')).toBeInTheDocument()
+    // The way on after an add.
+    expect(screen.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart')
     expect(document.title).toBe('Linen towel · Privacy Shop')
   })
 

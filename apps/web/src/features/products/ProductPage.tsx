@@ -125,20 +125,33 @@ export function ProductPage() {
                       </Badge>
                     ) : null}
                   </div>
-                  <Button
-                    size="lg"
-                    variant={item.is_available && !cart.full ? 'primary' : 'secondary'}
-                    className="mt-6 w-full sm:w-auto sm:self-start"
-                    onClick={() => addToCart.mutate(item.id)}
-                    disabled={!item.is_available || cart.full}
-                    loading={addToCart.isPending}
-                    aria-describedby={item.is_available && cart.full ? cartFullId : undefined}
-                  >
-                    <CartIcon className="size-5" />
-                    {item.is_available && cart.full
-                      ? t('products.cartFull')
-                      : t('products.addToCart')}
-                  </Button>
+                  <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
+                    <Button
+                      size="lg"
+                      variant={item.is_available && !cart.full ? 'primary' : 'secondary'}
+                      className="w-full sm:w-auto"
+                      onClick={() => addToCart.mutate(item.id)}
+                      disabled={!item.is_available || cart.full}
+                      loading={addToCart.isPending}
+                      aria-describedby={item.is_available && cart.full ? cartFullId : undefined}
+                    >
+                      <CartIcon className="size-5" />
+                      {item.is_available && cart.full
+                        ? t('products.cartFull')
+                        : t('products.addToCart')}
+                    </Button>
+                    {/* After an add, the way on (a full cart's note below has its own link). */}
+                    {cart.quantityOf(item.id) > 0 && !cart.full ? (
+                      <ButtonLink
+                        to="/cart"
+                        size="lg"
+                        variant="secondary"
+                        className="w-full sm:w-auto"
+                      >
+                        {t('products.viewCart')}
+                      </ButtonLink>
+                    ) : null}
+                  </div>
                   {item.is_available && cart.full ? (
                     <p id={cartFullId} className="mt-2 text-slate-600 text-sm">
                       {t('products.cartFullNote', { count: cart.count, max: CART_MAX_ITEMS })}{' '}

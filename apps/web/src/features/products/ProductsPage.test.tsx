@@ -43,9 +43,9 @@ describe('products page', () => {
       expect(within(district).getByRole('option', { name: 'Žvėrynas' })).toBeInTheDocument(),
     )
     await user.selectOptions(district, 'Žvėrynas')
-    await user.type(filters.getByLabelText('Search'), ' coffee ')
     expect(callsTo(fetchMock, 'GET /api/products')).toHaveLength(1) // nothing until applied
     await user.click(filters.getByRole('button', { name: 'Apply filters' }))
+    await user.type(filters.getByLabelText('Search'), ' coffee ')
 
     await waitFor(() => {
       const urls = fetchMock.mock.calls
@@ -59,6 +59,44 @@ describe('products page', () => {
     await user.selectOptions(city, '')
     expect(district).toBeDisabled()
     expect(district).toHaveValue('')
+  })
+
+  it('searches as the customer types, once typing pauses, without the button', async () => {
+    signIn()
+    const user = userEvent.setup()
+    const fetchMock = mockApi({
+      'GET /api/cart': () => emptyCart,
+      'GET /api/products': () => ({ products: page(1), total: 1 }),
+      'GET /api/products/cities-with-products': () => cities,
+    })
+    const { router } = renderApp('/products')
+    const filters = within(await screen.findByRole('form', { name: 'Product filters' }))
+    await user.type(filters.getByLabelText('Search'), 'tea')
+    await waitFor(() => expect(router.state.location.search).toBe('?search=tea'), {
+      timeout: 3000,
+    })
+    const searched = () =>
+      fetchMock.mock.calls
+        .map(([url]) => String(url))
+        .filter((url) => url.startsWith('/api/products?') && url.includes('search='))
+    await waitFor(() => expect(searched()).toEqual(['/api/products?search=tea&page=1&lang=en']))
+  })
+
+  it("keeps the grid's place while the first page loads, so that nothing below it moves", async () => {
+    signIn()
+    let answer: (value: unknown) => void = () => {}
+    mockApi({
+      'GET /api/cart': () => emptyCart,
+      'GET /api/products': () => new Promise((resolve) => (answer = resolve)),
+      'GET /api/products/cities-with-products': () => cities,
+    })
+    renderApp('/products')
+    const placeholder = await screen.findByRole('status', { name: 'Loading…' })
+    expect(placeholder.querySelectorAll('li')).toHaveLength(6)
+    expect(placeholder.querySelector('ul')).toHaveClass('grid', 'sm:grid-cols-2', 'lg:grid-cols-3')
+    answer({ products: page(2), total: 2 })
+    expect(await screen.findByRole('link', { name: 'Product 1' })).toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument()
   })
 
   it('shows cards with name, place, price, availability; unavailable cannot be added', async () => {

@@ -13,6 +13,7 @@ import { Spinner } from '../../shared/ui/Spinner'
 import { useProducts } from './api/listProducts'
 import { ProductCard } from './components/ProductCard'
 import { ProductFilters, type ProductFilterValues } from './components/ProductFilters'
+import { ProductGridSkeleton } from './components/ProductGridSkeleton'
 
 function positiveInt(value: string | null): number | null {
   if (!value) return null
@@ -87,6 +88,7 @@ export function ProductsPage() {
         <Refreshing active={refreshing}>
           <QueryState
             query={products}
+            loading={<ProductGridSkeleton />}
             failed={
               <RetryAlert text={t('products.loadFailed')} onRetry={() => void products.refetch()} />
             }

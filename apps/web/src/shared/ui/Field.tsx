@@ -2,8 +2,14 @@ import { type ComponentProps, type ReactNode, useId } from 'react'
 
 const controlBase =
   'block w-full rounded-lg border bg-white px-3 text-base text-slate-900 shadow-sm transition-colors ' +
-  'placeholder:text-slate-400 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 ' +
+  'placeholder:text-slate-400 focus:outline-none focus:ring-2 ' +
   'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 sm:text-sm'
+
+/** The border and focus ring: red while the field has an error, focused or not. */
+const tone = {
+  valid: 'border-slate-300 focus:border-emerald-600 focus:ring-emerald-600/30',
+  invalid: 'border-red-500 focus:border-red-600 focus:ring-red-600/30',
+}
 
 /** What every field adds to its control: a label, a hint and an error message. */
 interface FieldOwnProps {
@@ -48,7 +54,7 @@ function Field({
 }) {
   const generated = useId()
   const fieldId = id ?? generated
-  const border = error ? 'border-red-500' : 'border-slate-300'
+  const border = error ? tone.invalid : tone.valid
   return (
     <div className={wrapperClassName}>
       <label

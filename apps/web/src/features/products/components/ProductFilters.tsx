@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { SEARCH_MAX_LENGTH } from '../../../shared/config'
 import { useTranslation } from '../../../shared/i18n'
 import { Button } from '../../../shared/ui/Button'
 import { SelectField, TextField } from '../../../shared/ui/Field'
+import { SEARCH_DEBOUNCE_MS } from '../../../shared/ui/SearchField'
 import { useCitiesWithProducts } from '../api/citiesWithProducts'
 import { useDistrictsWithProducts } from '../api/districtsWithProducts'
 
@@ -22,7 +23,10 @@ function toId(value: string): number | null {
   return Number.isInteger(id) && id > 0 ? id : null
 }
 
-/** City, district (enabled once a city is chosen), text search and the apply button. */
+/**
+ * City, district (enabled once a city is chosen), text search and the apply button. The search
+ * also applies by itself once typing pauses.
+ */
 export function ProductFilters({ applied, onApply }: ProductFiltersProps) {
   const { t } = useTranslation()
   const [draft, setDraft] = useState<ProductFilterValues>(applied)
@@ -31,6 +35,17 @@ export function ProductFilters({ applied, onApply }: ProductFiltersProps) {
 
   // Follow the applied filters when they change from outside (back and forward in history).
   useEffect(() => setDraft(applied), [applied])
+
+  const latest = useRef({ applied, draft, onApply })
+  latest.current = { applied, draft, onApply }
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const now = latest.current
+      const search = draft.search.trim()
+      if (search !== now.applied.search) now.onApply({ ...now.draft, search })
+    }, SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [draft.search])
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
