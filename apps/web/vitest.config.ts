@@ -14,5 +14,9 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A loaded machine (CI's is shared) renders a lazy screen in seconds, not milliseconds: a
+    // test waits for what a user waits for, within limits such a machine meets.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 })

@@ -55,7 +55,7 @@ describe.skipIf(onPostgres)("PGlite's share files, read on first use", () => {
     } finally {
       await pg.close()
     }
-  })
+  }, 120_000)
 
   it('hold the very bytes PGlite would have read from pglite.data, every one of them', async () => {
     const mine = await PGlite.create(shareFilesReadOnFirstUse())
@@ -78,7 +78,7 @@ describe.skipIf(onPostgres)("PGlite's share files, read on first use", () => {
     } finally {
       await Promise.all([mine.close(), stock.close()])
     }
-  })
+  }, 120_000)
 
   it('run initdb for a new folder, then open the folder again', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'share-files-'))
@@ -95,5 +95,5 @@ describe.skipIf(onPostgres)("PGlite's share files, read on first use", () => {
     } finally {
       await again.close()
     }
-  })
+  }, 120_000)
 })

@@ -8,9 +8,10 @@ import { useAuthStore } from '../shared/auth/store'
 import i18n from '../shared/i18n'
 import { installDialogShim } from './dialog'
 
-// A lazily loaded screen can take over a second to appear while the API suites load both CPUs:
-// waits for what the user sees get five seconds before they fail.
-configure({ asyncUtilTimeout: 5_000 })
+// A lazily loaded screen can take seconds to appear while the API suites load both CPUs (or
+// another process takes one): waits for what the user sees get fifteen seconds before they fail,
+// within the test's own limit (vitest.config.ts).
+configure({ asyncUtilTimeout: 15_000 })
 
 // The app fetches the texts of the active language; tests have both at hand.
 i18n.addResources('en', en)
