@@ -11,7 +11,7 @@ import { reproduceHooksOnHit } from './answer-cache.js'
 import { AppError } from './errors.js'
 
 export interface OverloadLimits {
-  /** The event loop's mean delay over a second that counts as overload. */
+  /** The event loop's mean delay over a sample that counts as overload; 0 turns the check off. */
   maxEventLoopDelayMs: number
   /** The share of V8's heap limit whose use counts as overload. */
   heapShare: number
