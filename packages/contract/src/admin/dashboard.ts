@@ -72,7 +72,9 @@ export const DiskHealth = Type.Object({
   free_bytes: Type.Integer({ minimum: 0 }),
   total_bytes: Type.Integer({ minimum: 0 }),
   low: Type.Boolean({ description: 'Nearly full: time to free space' }),
-  full: Type.Boolean({ description: 'Below the reserve: every write is refused until space is freed' }),
+  full: Type.Boolean({
+    description: 'Below the reserve: every write is refused until space is freed',
+  }),
 })
 export type DiskHealth = Static<typeof DiskHealth>
 

@@ -182,7 +182,10 @@ describe('the dashboard', () => {
     let disk = { free_bytes: 1.5 * 1024 ** 3, total_bytes: 40 * 1024 ** 3, low: true, full: false }
     mockApi({
       ...me(owner),
-      'GET /api/admin/dashboard': ({ query }) => ({ ...dashboard(Number(query.get('days'))), disk }),
+      'GET /api/admin/dashboard': ({ query }) => ({
+        ...dashboard(Number(query.get('days'))),
+        disk,
+      }),
     })
     const { unmount } = renderAdmin('/dashboard')
     expect(await screen.findByRole('alert')).toHaveTextContent(
