@@ -39,6 +39,8 @@ import { staffRoutes } from './modules/staff/routes.js'
 import { adminContentRoutes } from './modules/support/admin-routes.js'
 import { adminTicketRoutes } from './modules/support/admin-ticket-routes.js'
 import { supportRoutes } from './modules/support/routes.js'
+import { refuseWritesWhileDiskFull } from './modules/system/disk-guard.js'
+import type { FreeSpace } from './modules/system/disk-space.js'
 import { systemRoutes } from './modules/system/routes.js'
 import { adminCustomerRoutes } from './modules/users/admin-routes.js'
 import { userRoutes } from './modules/users/routes.js'
@@ -59,6 +61,8 @@ export interface AppDeps {
   demoWallet?: DemoWallet | null
   /** The keys the shop generated into DATA_DIR (secrets.ts): an encrypted backup carries them. */
   generatedKeys?: readonly KeyName[]
+  /** How the data folder's free space is read; statfs when absent (tests fill the disk). */
+  freeSpace?: FreeSpace
 }
 
 declare module 'fastify' {
@@ -139,10 +143,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     chain: deps.chain,
     rateProvider: deps.rateProvider,
     generatedKeys: deps.generatedKeys,
+    freeSpace: deps.freeSpace,
   })
   app.decorate('shop', { services })
   app.decorate('tableVersions', deps.database.tables)
   app.addHook('onClose', () => services.rateLimits.close())
+  refuseWritesWhileDiskFull(app, services.disk)
   // A fixed rate is known at once; a remote one arrives in the background (main.ts refreshes it).
   if (services.rates.providerName === 'fixed') await services.rates.refresh()
   else void services.rates.refresh()

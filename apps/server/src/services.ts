@@ -60,6 +60,7 @@ import { AdminTickets } from './modules/support/admin-tickets.js'
 import { eraseTicketsOf } from './modules/support/erasure.js'
 import { SupportService } from './modules/support/service.js'
 import { DatabaseCounterStore } from './modules/system/counter-store.js'
+import { DiskSpace, type FreeSpace } from './modules/system/disk-space.js'
 import { SystemService } from './modules/system/service.js'
 import { AdminCustomers } from './modules/users/admin-customers.js'
 import { UserService } from './modules/users/service.js'
@@ -80,6 +81,8 @@ export interface ServiceOptions {
   rateProvider?: RateProvider
   /** The keys the shop generated into DATA_DIR (secrets.ts): an encrypted backup carries them. */
   generatedKeys?: readonly KeyName[]
+  /** How the data folder's free space is read (tests fill the disk this way). */
+  freeSpace?: FreeSpace
 }
 
 export interface ChainSettings {
@@ -119,7 +122,10 @@ export function createServices(
   })
 
   const shopToday = async () => (await shopDays(db, new Date(), 1, config.shopTimeZone)).today
-  const system = new SystemService(db)
+  // Only PGlite keeps the database in DATA_DIR; a PostgreSQL server's disk is not this machine's.
+  const disk =
+    database.kind === 'pglite' ? new DiskSpace(config.dataDir, log, options.freeSpace) : null
+  const system = new SystemService(db, () => disk?.full ?? false)
   const catalog = new CatalogService(db, tables)
   const productImages = new ProductImages(db)
   const stock = new StockService(db)
@@ -215,6 +221,7 @@ export function createServices(
     : null
   const services = {
     system,
+    disk,
     rateLimits,
     sessions,
     accounts,
@@ -341,6 +348,7 @@ export function createServices(
         runningOut: (threshold, limit) => stock.runningOut(threshold, limit),
         money: () => services.adminMoney.status.status(),
         backups: () => backups.health(),
+        disk: () => disk?.health ?? null,
         days: (now, days, timeZone) => shopDays(db, now, days, timeZone),
       },
       config.shopTimeZone,

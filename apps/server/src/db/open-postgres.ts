@@ -8,11 +8,27 @@ import { TableChangeListener } from './table-change-listener.js'
 import { TableVersions } from './table-versions.js'
 
 const MIGRATION_LOCK_ID = 727_001
+/**
+ * How long a request's database work may wait: for a connection of the pool (or a new one), for
+ * a statement to run on the server (statement_timeout, which a working server enforces), and for
+ * an answer at all (a frozen server or a silent cut, which only this side can notice).
+ */
+export const DATABASE_TIMEOUTS = { connectMs: 3_000, statementMs: 5_000, answerMs: 6_000 }
 /** How often the connection holding a lock is checked: a silent network cut shows within it. */
 const LOCK_HEARTBEAT_MS = 5_000
 
 export async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, Client: PreparingClient, keepAlive: true })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    Client: PreparingClient,
+    keepAlive: true,
+    // A database that does not answer costs a request a few seconds and a 503, never a hang
+    // (docs/decisions/0035): waiting for a connection, a statement on the server, an answer.
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    statement_timeout: DATABASE_TIMEOUTS.statementMs,
+    queryTimeoutMs: DATABASE_TIMEOUTS.answerMs,
+  } as pg.PoolConfig)
   // A broken idle connection must not crash the process; the pool replaces it (and a checked-out
   // one has a listener of its own, preparing-pg-client.ts).
   pool.on('error', () => {})
@@ -31,10 +47,15 @@ export async function openPostgres(url: string, max: number): Promise<Database> 
   async function withSessionLock(
     lockId: number,
     wait: boolean,
-    fn: (lost: AbortSignal) => Promise<void>,
+    fn: (lost: AbortSignal, conn: pg.PoolClient) => Promise<void>,
     heartbeat = true,
   ) {
     const conn = await pool.connect()
+    if (wait) {
+      // It waits for another process's migration, and runs this one's: neither has a limit.
+      // The connection is dropped afterwards, not handed back with them lifted.
+      ;(conn as unknown as PreparingClient).queryTimeoutMs = 0
+    }
     const lost = new AbortController()
     const onLost = () => lost.abort(new Error('the connection holding the lock was lost'))
     conn.on('error', onLost)
@@ -43,6 +64,7 @@ export async function openPostgres(url: string, max: number): Promise<Database> 
     let ran = false
     try {
       if (wait) {
+        await conn.query('set statement_timeout = 0')
         await conn.query('select pg_advisory_lock($1)', [lockId])
       } else {
         const { rows } = await conn.query<{ locked: boolean }>(
@@ -59,7 +81,7 @@ export async function openPostgres(url: string, max: number): Promise<Database> 
       }
       try {
         ran = true
-        await fn(lost.signal)
+        await fn(lost.signal, conn)
       } finally {
         if (beating) clearInterval(beating)
         if (!lost.signal.aborted) {
@@ -74,7 +96,7 @@ export async function openPostgres(url: string, max: number): Promise<Database> 
     } finally {
       conn.off('error', onLost)
       conn.off('end', onLost)
-      conn.release(lost.signal.aborted)
+      conn.release(wait || lost.signal.aborted)
     }
   }
 
@@ -86,12 +108,14 @@ export async function openPostgres(url: string, max: number): Promise<Database> 
       await withSessionLock(
         MIGRATION_LOCK_ID,
         true,
-        () => migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR }),
+        // On the lock's own connection, which has no time limit.
+        (_lost, conn) =>
+          migratePg(drizzlePg({ client: conn }), { migrationsFolder: MIGRATIONS_DIR }),
         false,
       )
     },
     tryWithAdvisoryLock(lockId, fn) {
-      return withSessionLock(lockId, false, fn)
+      return withSessionLock(lockId, false, (lost) => fn(lost))
     },
     async close() {
       await listener.close()

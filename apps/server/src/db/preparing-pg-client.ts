@@ -35,19 +35,58 @@ type QueryConfigLike = { text?: unknown; name?: unknown; submit?: unknown; value
 
 export class PreparingClient extends pg.Client {
   readonly #named = new Set<string>()
+  /**
+   * How long a query may wait for its answer (0: for ever). Past it the query fails with
+   * "Query read timeout" and the connection is dropped: a database that stopped answering (a
+   * frozen server, a cut that sends nothing back) would keep it busy with the answer it owes,
+   * and every query queued behind it (docs/decisions/0035).
+   */
+  queryTimeoutMs: number
 
   // biome-ignore lint/suspicious/noExplicitAny: pg.Client's constructor takes a config or a string.
   constructor(config?: any) {
     super(config)
+    this.queryTimeoutMs = Number(config?.queryTimeoutMs ?? 0)
     // A connection lost while checked out of the pool (a database restart, a terminated backend)
     // emits 'error', which without a listener ends the process. Its queries are rejected all the
     // same, and the pool drops a connection that is no longer queryable when it is released.
     this.on('error', () => {})
   }
 
-  // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query has a dozen overloads; this only adds a name to one shape and passes everything through.
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query has a dozen overloads; this only adds a name and a timeout to the plain shapes and passes everything through.
   override query(config: any, values?: any, callback?: any): any {
-    return super.query(this.#withName(config, values), values, callback)
+    const timeout = this.queryTimeoutMs
+    const plain = typeof config === 'string' || (config && typeof config === 'object')
+    if (!timeout || !plain || typeof config.submit === 'function') {
+      return super.query(this.#withName(config, values), values, callback)
+    }
+    const base = typeof config === 'string' ? { text: config } : config
+    const query = { ...this.#withName(base, values), query_timeout: base.query_timeout ?? timeout }
+    const stalled = (error: unknown) => {
+      if ((error as Error | null)?.message === 'Query read timeout') this.#drop()
+    }
+    if (typeof values === 'function') {
+      return super.query(query, (error: unknown, result: unknown) => {
+        stalled(error)
+        values(error, result)
+      })
+    }
+    if (typeof callback === 'function') {
+      return super.query(query, values, (error: unknown, result: unknown) => {
+        stalled(error)
+        callback(error, result)
+      })
+    }
+    const result = super.query(query, values)
+    result.catch(stalled)
+    return result
+  }
+
+  /** Ends the connection now: whatever it still owes is failed, and the pool replaces it. */
+  #drop(): void {
+    ;(
+      this as unknown as { connection?: { stream?: { destroy(): void } } }
+    ).connection?.stream?.destroy()
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: passed through to pg.Client#query as it came.

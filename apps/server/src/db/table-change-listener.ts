@@ -21,6 +21,8 @@ import { ALL_TABLES, TABLE_CHANGE_CHANNEL } from './table-versions.js'
 
 const RECONNECT_MS = [100, 500, 1000, 2000, 5000]
 const NOT_SETTLED = Promise.resolve(false)
+/** How long connecting and each round trip may take before the connection counts as lost. */
+const SYNC_TIMEOUT_MS = 3_000
 
 export class TableChangeListener {
   #client: pg.Client | null = null
@@ -67,7 +69,10 @@ export class TableChangeListener {
     if (!client) return NOT_SETTLED
     const done = client.query(';').then(
       () => this.#client === client,
-      () => false,
+      () => {
+        this.#lost(client)
+        return false
+      },
     )
     this.#inFlight = done
     void done.then(() => {
@@ -80,6 +85,11 @@ export class TableChangeListener {
     const client = new pg.Client({
       connectionString: this.url,
       application_name: 'shop table-change listener',
+      keepAlive: true,
+      // A server that stopped answering must not hold every cached read (they wait for the
+      // round trip): past these it counts as lost (docs/decisions/0035).
+      connectionTimeoutMillis: SYNC_TIMEOUT_MS,
+      query_timeout: SYNC_TIMEOUT_MS,
     })
     client.on('notification', (message) => {
       if (message.channel === TABLE_CHANGE_CHANNEL) this.heard(message.payload ?? '')
@@ -117,6 +127,10 @@ export class TableChangeListener {
     this.#next = null
     this.heard(ALL_TABLES)
     client.end().catch(() => {})
+    // end() says goodbye first, which a frozen server never reads: the socket goes now.
+    ;(
+      client as unknown as { connection?: { stream?: { destroy(): void } } }
+    ).connection?.stream?.destroy()
     this.#reconnect()
   }
 

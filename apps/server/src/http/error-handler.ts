@@ -2,7 +2,11 @@
 // their own 4xx code, and a 5xx never carries internals (the log keeps the stack).
 import type { ErrorCode } from '@shop/contract'
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { databaseProblem } from '../db/errors.js'
 import { AppError, errorBody } from './errors.js'
+
+/** Seconds a client is asked to wait when the database cannot serve (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = '5'
 
 interface ValidationIssue {
   instancePath?: string
@@ -63,6 +67,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Any other client error Fastify raises (e.g. a malformed header): a generic 4xx.
       return reply.status(status).send(errorBody('VALIDATION_ERROR', error.message))
+    }
+    // A database restarting, cut off, frozen or out of disk: the client may try again shortly
+    // (docs/decisions/0035); the health check says which.
+    if (databaseProblem(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS)
+      return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE'))
     }
     // Through the logger's err serializer (loggable-error.ts): a failed query is logged by its
     // SQLSTATE, never with its parameters or the value PostgreSQL quotes.

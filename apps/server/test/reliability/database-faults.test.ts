@@ -42,13 +42,13 @@ async function shopOnProxy() {
 }
 
 /** The backends holding the jobs' lock on `dbName`, as PostgreSQL sees them. */
-async function jobsLockHolders(admin: pg.Client, dbName: string): Promise<number> {
-  const { rows } = await admin.query<{ n: number }>(
-    `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+async function jobsLockHolders(admin: pg.Client, dbName: string): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    `select l.pid from pg_locks l join pg_stat_activity a on a.pid = l.pid
       where l.locktype = 'advisory' and l.objid = $1 and l.granted and a.datname = $2`,
     [JOBS_LOCK_ID, dbName],
   )
-  return rows[0]?.n ?? 0
+  return rows.map((row) => row.pid)
 }
 
 async function adminClient(): Promise<pg.Client> {
@@ -64,13 +64,22 @@ describe.skipIf(!onPostgres)('a lost PostgreSQL connection', () => {
     const admin = await adminClient()
     await expect.poll(() => shop.passes(), { timeout: 10_000 }).toBeGreaterThan(0)
     await expect.poll(() => shop.database.tables.settled(), { timeout: 10_000 }).toBe(true)
-    expect(await jobsLockHolders(admin, shop.created.name)).toBe(1)
+    const [leader] = await jobsLockHolders(admin, shop.created.name)
+    expect(leader).toBeDefined()
 
     await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
       shop.created.name,
     ])
     // The lock went with its backend; the jobs stop, then this process takes the lead again.
-    await expect.poll(() => jobsLockHolders(admin, shop.created.name), { timeout: 15_000 }).toBe(1)
+    await expect
+      .poll(
+        async () => {
+          const holders = await jobsLockHolders(admin, shop.created.name)
+          return holders.length === 1 && holders[0] !== leader
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true)
     expect(shop.logs.text).toContain('background jobs stopped')
     const before = shop.passes()
     await expect.poll(() => shop.passes(), { timeout: 10_000 }).toBeGreaterThan(before)
@@ -98,6 +107,11 @@ describe.skipIf(!onPostgres)('a lost PostgreSQL connection', () => {
       code: 'SERVICE_UNAVAILABLE',
       detail: expect.stringContaining('unreachable'),
     })
+    // A request meanwhile fails cleanly, and says when to try again.
+    const refused = await shop.app.inject({ url: '/api/support/faq' })
+    expect(refused.statusCode).toBe(503)
+    expect(refused.headers['retry-after']).toBe('5')
+    expect(refused.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' })
     // The caches are off meanwhile: nothing heard can be trusted.
     expect(await shop.database.tables.settled()).toBe(false)
     await new Promise((resolve) => setTimeout(resolve, 2_500))
@@ -108,7 +122,11 @@ describe.skipIf(!onPostgres)('a lost PostgreSQL connection', () => {
         timeout: 10_000,
       })
       .toBe(200)
-    await expect.poll(() => jobsLockHolders(admin, shop.created.name), { timeout: 15_000 }).toBe(1)
+    await expect
+      .poll(async () => (await jobsLockHolders(admin, shop.created.name)).length, {
+        timeout: 15_000,
+      })
+      .toBe(1)
     const before = shop.passes()
     await expect.poll(() => shop.passes(), { timeout: 10_000 }).toBeGreaterThan(before)
     await expect.poll(() => shop.database.tables.settled(), { timeout: 15_000 }).toBe(true)
@@ -116,3 +134,51 @@ describe.skipIf(!onPostgres)('a lost PostgreSQL connection', () => {
     expect(rows).toEqual([{ one: 1 }])
   })
 })
+
+describe.skipIf(!onPostgres)(
+  'a stalled PostgreSQL (a frozen server: connections open, no answer)',
+  () => {
+    it('answers 503 with Retry-After within seconds, health included, and serves again once it answers', async () => {
+      const shop = await shopOnProxy()
+      await expect.poll(() => shop.passes(), { timeout: 10_000 }).toBeGreaterThan(0)
+      await expect.poll(() => shop.database.tables.settled(), { timeout: 10_000 }).toBe(true)
+      expect((await shop.app.inject({ url: '/api/support/faq' })).statusCode).toBe(200)
+
+      shop.proxy.pause()
+      const timed = async (url: string) => {
+        const started = performance.now()
+        const res = await shop.app.inject({ url })
+        return { res, ms: performance.now() - started }
+      }
+      // Several at once, more than the pool holds: each waits a bounded time, none for ever.
+      const answers = await Promise.all([
+        timed('/api/health'),
+        ...Array.from({ length: 8 }, () => timed('/api/support/faq')),
+      ])
+      for (const { res, ms } of answers) {
+        expect(res.statusCode).toBe(503)
+        expect(res.headers['retry-after']).toBe('5')
+        expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' })
+        expect(ms).toBeLessThan(9_000)
+      }
+      const [health] = answers
+      expect(health?.ms).toBeLessThan(3_000)
+      expect(health?.res.json()).toMatchObject({
+        detail: expect.stringContaining('does not answer'),
+      })
+
+      shop.proxy.resume()
+      await expect
+        .poll(async () => (await shop.app.inject({ url: '/api/health' })).statusCode, {
+          timeout: 15_000,
+        })
+        .toBe(200)
+      await expect
+        .poll(async () => (await shop.app.inject({ url: '/api/support/faq' })).statusCode, {
+          timeout: 15_000,
+        })
+        .toBe(200)
+      await expect.poll(() => shop.database.tables.settled(), { timeout: 15_000 }).toBe(true)
+    })
+  },
+)

@@ -67,6 +67,17 @@ export const LowStockProduct = Type.Object({
 })
 export type LowStockProduct = Static<typeof LowStockProduct>
 
+/** The disk of the shop's data folder (the embedded database's); see docs/decisions/0036. */
+export const DiskHealth = Type.Object({
+  free_bytes: Type.Integer({ minimum: 0 }),
+  total_bytes: Type.Integer({ minimum: 0 }),
+  low: Type.Boolean({ description: 'Nearly full: time to free space' }),
+  full: Type.Boolean({
+    description: 'Below the reserve: every write is refused until space is freed',
+  }),
+})
+export type DiskHealth = Static<typeof DiskHealth>
+
 export const Dashboard = Type.Object({
   time_zone: Type.String({ description: 'The zone the days are counted in (IANA name)' }),
   days: Type.Integer({ minimum: 1, maximum: DASHBOARD_DAYS_MAX }),
@@ -92,5 +103,8 @@ export const Dashboard = Type.Object({
   }),
   ...MoneyStatus.properties,
   backups: BackupHealth,
+  disk: Type.Union([DiskHealth, Type.Null()], {
+    description: "The data folder's disk; null on PostgreSQL, whose disk the shop does not see",
+  }),
 })
 export type Dashboard = Static<typeof Dashboard>

@@ -57,6 +57,9 @@ function ports(calendar: ShopDays, rows: { day: string; orders: number; cents: n
     async money() {
       return MONEY
     },
+    disk() {
+      return null
+    },
     async backups() {
       return {
         last_backup_at: null,

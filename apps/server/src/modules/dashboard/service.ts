@@ -7,6 +7,7 @@ import {
   type BackupHealth,
   centsToEuros,
   type Dashboard,
+  type DiskHealth,
   LOW_STOCK_LIST_MAX,
   LOW_STOCK_THRESHOLD,
   type MoneyStatus,
@@ -63,6 +64,8 @@ export interface DashboardPorts {
   money(): Promise<MoneyStatus>
   /** When the last backup was written, and whether to warn (docs/data-in-and-out.md). */
   backups(): Promise<BackupHealth>
+  /** The data folder's disk (null on PostgreSQL). */
+  disk(): DiskHealth | null
   /** The last `days` days ending with the day of `now`, in `timeZone` (db/calendar.ts). */
   days(now: Date, days: number, timeZone: string): Promise<ShopDays>
 }
@@ -141,6 +144,7 @@ export class DashboardService {
       },
       ...money,
       backups,
+      disk: this.ports.disk(),
     }
   }
 }

@@ -16,10 +16,19 @@ const DESCRIPTIONS: Record<DatabaseProblem, string> = {
 }
 
 export class SystemService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Whether the data folder's disk is below its reserve (disk-space.ts). */
+    private readonly diskFull: () => boolean = () => false,
+  ) {}
 
   /** 503 SERVICE_UNAVAILABLE, naming the problem, when the database does not answer. */
   async health(): Promise<{ status: 'ok' }> {
+    if (this.diskFull()) {
+      throw new AppError('SERVICE_UNAVAILABLE', DESCRIPTIONS['disk full'], {
+        'retry-after': RETRY_AFTER_SECONDS,
+      })
+    }
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('health check timeout')), HEALTH_DB_TIMEOUT_MS)

@@ -177,6 +177,33 @@ describe('the dashboard', () => {
     }
   })
 
+  it("warns while the shop's disk is nearly full, and says writes are refused once it is full", async () => {
+    signInStaff(owner)
+    let disk = { free_bytes: 1.5 * 1024 ** 3, total_bytes: 40 * 1024 ** 3, low: true, full: false }
+    mockApi({
+      ...me(owner),
+      'GET /api/admin/dashboard': ({ query }) => ({
+        ...dashboard(Number(query.get('days'))),
+        disk,
+      }),
+    })
+    const { unmount } = renderAdmin('/dashboard')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "The shop's disk is nearly full: 1.5 GB free of 40 GB.",
+    )
+    unmount()
+    disk = { free_bytes: 20 * 1024 ** 2, total_bytes: 40 * 1024 ** 3, low: true, full: true }
+    await i18n.changeLanguage('lt')
+    try {
+      renderAdmin('/dashboard')
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Parduotuvės diskas pilnas (laisva 20 MB)',
+      )
+    } finally {
+      await i18n.changeLanguage('en')
+    }
+  })
+
   it("is not a support colleague's screen: their first screen is another one", async () => {
     signInStaff(support)
     const fetchMock = mockApi({

@@ -7,6 +7,7 @@ import { Page } from '../../shared/ui/Page'
 import { BackupHealthCard } from '../backups/BackupHealthCard'
 import { WaitingOrders } from '../orders/WaitingOrders'
 import { QueryView } from '../ui/QueryView'
+import { DiskWarning } from './DiskWarning'
 import { FigureTile } from './FigureTile'
 import { Health } from './Health'
 import { LowStock } from './LowStock'
@@ -113,6 +114,7 @@ export function DashboardPage() {
       <QueryView query={dashboard}>
         {(data) => (
           <>
+            <DiskWarning disk={data.disk} />
             <WaitingOrders count={data.orders_waiting} className="mb-6" />
             <Figures data={data} />
             <SalesCard sales={data.sales} days={data.days} timeZone={data.time_zone} />

@@ -61,5 +61,6 @@ export function dashboard(days = 30): Dashboard {
       encrypted: true,
       warning: 'failed',
     },
+    disk: null,
   }
 }
