@@ -13,13 +13,13 @@ import { EmptyState } from '../../shared/ui/EmptyState'
 import { SelectField, TextField } from '../../shared/ui/Field'
 import { WalletIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
+import { type PaymentFilters, paymentsQueryOptions } from '../api/money'
 import { ListPager } from '../ui/ListPager'
+import { MoneyStatusPanel } from '../ui/MoneyStatusPanel'
+import { useMoneyFormat } from '../ui/moneyFormat'
+import { PaymentStatusBadge } from '../ui/PaymentBadges'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
-import { MoneyStatusPanel } from './MoneyStatusPanel'
-import { useMoneyFormat } from './moneyFormat'
-import { PaymentStatusBadge } from './PaymentBadges'
-import { type PaymentFilters, paymentsQueryOptions } from './queries'
 
 const STATUSES: readonly PaymentStatus[] = ['pending', 'confirmed', 'expired', 'cancelled']
 const KINDS: readonly PaymentKind[] = ['checkout', 'topup']

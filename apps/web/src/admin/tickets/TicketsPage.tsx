@@ -11,8 +11,8 @@ import { Page } from '../../shared/ui/Page'
 import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
+import { TicketStatusBadge } from '../ui/TicketStatusBadge'
 import { TICKET_STATUSES, type TicketFilters, ticketsQueryOptions } from './queries'
-import { TicketStatusBadge } from './TicketStatusBadge'
 
 function positive(value: string | null): number | undefined {
   const n = Number(value)

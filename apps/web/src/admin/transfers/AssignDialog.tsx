@@ -9,9 +9,9 @@ import { TextField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
+import { MONEY_KEY } from '../api/money'
 import { useForm } from '../forms/useForm'
-import { useMoneyFormat } from '../payments/moneyFormat'
-import { MONEY_KEY } from '../payments/queries'
+import { useMoneyFormat } from '../ui/moneyFormat'
 
 /**
  * Assigning a transfer in two steps: the customer (a claimant is offered first), then what they

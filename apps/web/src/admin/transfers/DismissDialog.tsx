@@ -9,9 +9,9 @@ import { TextAreaField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
+import { MONEY_KEY } from '../api/money'
 import { useForm } from '../forms/useForm'
-import { useMoneyFormat } from '../payments/moneyFormat'
-import { MONEY_KEY } from '../payments/queries'
+import { useMoneyFormat } from '../ui/moneyFormat'
 
 /** Dismissing a transfer: why (the note stays with it), then a confirmation that nobody is paid. */
 export function DismissDialog({
