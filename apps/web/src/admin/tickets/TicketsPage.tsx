@@ -4,13 +4,11 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { EmptyState } from '../../shared/ui/EmptyState'
 import { SelectField, TextField } from '../../shared/ui/Field'
 import { ChatIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
-import { ListPager } from '../ui/ListPager'
-import { QueryView } from '../ui/QueryView'
-import { Table, Td, Th, Tr } from '../ui/Table'
+import { PagedList } from '../ui/PagedList'
+import { Td, Th, Tr } from '../ui/Table'
 import { TicketStatusBadge } from '../ui/TicketStatusBadge'
 import { TICKET_STATUSES, type TicketFilters, ticketsQueryOptions } from './queries'
 
@@ -149,39 +147,27 @@ export function TicketsPage() {
           ))}
         </SelectField>
       </div>
-      <QueryView query={tickets}>
-        {({ tickets: rows, total }) =>
-          rows.length === 0 ? (
-            <EmptyState icon={<ChatIcon />} title={t('tickets.empty')} />
-          ) : (
-            <>
-              <p className="mb-2 text-slate-500 text-sm">{t('common.total', { count: total })}</p>
-              <Table
-                caption={t('tickets.title')}
-                head={
-                  <>
-                    <Th>{t('tickets.ticket')}</Th>
-                    <Th>{t('tickets.customer')}</Th>
-                    <Th>{t('tickets.category')}</Th>
-                    <Th>{t('tickets.lastActivity')}</Th>
-                    <Th>{t('tickets.status')}</Th>
-                  </>
-                }
-              >
-                {rows.map((ticket) => (
-                  <TicketRow key={ticket.id} ticket={ticket} />
-                ))}
-              </Table>
-              <ListPager
-                label={t('tickets.pages')}
-                page={filters.page}
-                total={total}
-                onPage={(page) => change({ page })}
-              />
-            </>
-          )
+      <PagedList
+        query={tickets}
+        rows={(data) => data.tickets}
+        emptyIcon={<ChatIcon />}
+        emptyTitle={t('tickets.empty')}
+        caption={t('tickets.title')}
+        head={
+          <>
+            <Th>{t('tickets.ticket')}</Th>
+            <Th>{t('tickets.customer')}</Th>
+            <Th>{t('tickets.category')}</Th>
+            <Th>{t('tickets.lastActivity')}</Th>
+            <Th>{t('tickets.status')}</Th>
+          </>
         }
-      </QueryView>
+        pagerLabel={t('tickets.pages')}
+        page={filters.page}
+        onPage={(page) => change({ page })}
+      >
+        {(ticket) => <TicketRow key={ticket.id} ticket={ticket} />}
+      </PagedList>
     </Page>
   )
 }
