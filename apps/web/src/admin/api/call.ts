@@ -1,13 +1,13 @@
-import {
-  type AdminApi,
-  type AdminRouteName,
-  type BodyOf,
-  buildPath,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
+import type {
+  AdminApi,
+  AdminRouteName,
+  BodyOf,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
 } from '@shop/contract'
-import { type AdminRequestOptions, adminRequest, type QueryValue } from './client'
+import { callEndpoint, type Part } from '../../shared/api/endpoint'
+import { type AdminRequestOptions, adminRequest } from './client'
 
 type EndpointOf<N extends AdminRouteName> = `${AdminApi[N]['method']} ${AdminApi[N]['url']}`
 
@@ -21,13 +21,6 @@ export type AdminRouteOf<E extends AdminEndpoint> = {
 
 /** The answer of an endpoint, as the contract types it. */
 export type AdminResponse<E extends AdminEndpoint> = ResponseOf<AdminApi[AdminRouteOf<E>]>
-
-/** One part of a request: left out where the route has none, optional where all of it is. */
-type Part<K extends string, T> = [T] extends [undefined]
-  ? { [P in K]?: never }
-  : object extends T
-    ? { [P in K]?: T }
-    : { [P in K]: T }
 
 /** A raw body (an image) for the routes that take one, nothing for the others. */
 type RawPart<R> = R extends { rawBody: object } ? { raw: Blob } : { raw?: never }
@@ -54,16 +47,5 @@ export function adminCall<E extends AdminEndpoint>(
   endpoint: E,
   ...[options]: CallArgs<AdminRouteOf<E>>
 ): Promise<AdminResponse<E>> {
-  const space = endpoint.indexOf(' ')
-  const method = endpoint.slice(0, space) as AdminApi[AdminRouteName]['method']
-  const url = endpoint.slice(space + 1)
-  const { params, query, ...rest } = (options ?? {}) as {
-    params?: Record<string, string | number>
-    query?: Record<string, QueryValue>
-  } & Omit<AdminRequestOptions, 'query'>
-  const path = (buildPath as (url: string, params?: Record<string, string | number>) => string)(
-    url,
-    params,
-  )
-  return adminRequest(method, path, { ...rest, query })
+  return callEndpoint(adminRequest, endpoint, options)
 }

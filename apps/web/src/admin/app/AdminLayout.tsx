@@ -3,10 +3,10 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { CrossIcon, LogoutIcon, MenuIcon, ShieldIcon } from '../../shared/ui/icons'
 import { PageSpinner } from '../../shared/ui/Spinner'
-import { LanguageSwitch } from './LanguageSwitch'
+import { useAdminLogout, useStaff } from '../auth/session'
+import { LanguageSwitch } from '../ui/LanguageSwitch'
 import { navFor } from './nav'
 import { ScreenErrorBoundary } from './ScreenErrorBoundary'
-import { useAdminLogout, useStaff } from './session'
 
 function Brand() {
   const { t } = useTranslation()

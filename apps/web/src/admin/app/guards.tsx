@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router'
+import { useStaff } from '../auth/session'
 import { useAdminAuth } from '../auth/store'
 import { Forbidden } from '../ui/Forbidden'
 import { navFor } from './nav'
-import { useStaff } from './session'
 
 /** Signed-in staff only; anyone else goes to the sign-in page (and comes back after it). */
 export function RequireStaff() {

@@ -11,8 +11,8 @@ const SetupPage = lazy(() =>
 const LoginPage = lazy(() =>
   import('../login/LoginPage').then((module) => ({ default: module.LoginPage })),
 )
-const DashboardPage = lazy(() =>
-  import('../dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })),
+const DashboardScreen = lazy(() =>
+  import('./DashboardScreen').then((module) => ({ default: module.DashboardScreen })),
 )
 const ProductsPage = lazy(() =>
   import('../products/ProductsPage').then((module) => ({ default: module.ProductsPage })),
@@ -95,7 +95,7 @@ export const adminRoutes: RouteObject[] = [
           {
             element: <RequireOwner />,
             children: [
-              { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'dashboard', element: <DashboardScreen /> },
               { path: 'products', element: <ProductsPage /> },
               { path: 'products/new', element: <ProductPage /> },
               { path: 'products/import', element: <ImportPage /> },

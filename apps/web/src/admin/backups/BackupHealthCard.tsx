@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { Badge, type BadgeTone } from '../../shared/ui/Badge'
-import { Card } from '../dashboard/Card'
+import { Card } from '../ui/Card'
 
 const TONES: Record<BackupHealth['warning'], BadgeTone> = {
   none: 'green',

@@ -7,6 +7,7 @@ import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { useForm } from '../forms/useForm'
 import { Checkbox, RadioGroup } from '../ui/Choice'
+import { DialogActions } from '../ui/DialogActions'
 import {
   type CouponField,
   couponChanges,
@@ -148,14 +149,11 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
         checked={values.active}
         onChange={(checked) => form.set('active', checked)}
       />
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
+      <DialogActions onBack={onCancel}>
         <Button type="submit" loading={mutation.isPending}>
           {coupon ? t('common.saveChanges') : t('coupons.create')}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   )
 }

@@ -20,6 +20,7 @@ import { adminCall } from '../api/call'
 import { parseEuroInput } from '../forms/money'
 import { useForm } from '../forms/useForm'
 import { RadioGroup } from '../ui/Choice'
+import { DialogActions } from '../ui/DialogActions'
 import { CUSTOMERS_KEY } from './queries'
 
 type Direction = 'add' | 'take'
@@ -112,10 +113,11 @@ export function BalanceDialog({
               {getErrorMessage(mutation.error, t)}
             </Alert>
           ) : null}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('customers.adjust.back')}
-            </Button>
+          <DialogActions
+            onBack={() => setConfirming(false)}
+            backLabel={t('customers.adjust.back')}
+            spaced
+          >
             <Button
               variant={direction === 'take' ? 'danger' : 'primary'}
               loading={mutation.isPending}
@@ -123,7 +125,7 @@ export function BalanceDialog({
             >
               {t('customers.adjust.confirm')}
             </Button>
-          </div>
+          </DialogActions>
         </div>
       ) : (
         <form
@@ -166,12 +168,9 @@ export function BalanceDialog({
             maxLength={REASON_MAX_LENGTH}
             {...form.text('reason')}
           />
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onBack={onClose}>
             <Button type="submit">{t('customers.adjust.continue')}</Button>
-          </div>
+          </DialogActions>
         </form>
       )}
     </Modal>

@@ -4,11 +4,11 @@ import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { OrderStatusBadge } from '../orders/OrderStatusBadge'
-import { TicketStatusBadge } from '../tickets/TicketStatusBadge'
 import { ListPager } from '../ui/ListPager'
+import { OrderStatusBadge } from '../ui/OrderStatusBadge'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
+import { TicketStatusBadge } from '../ui/TicketStatusBadge'
 import { LEDGER_PAGE_SIZE, ledgerQueryOptions } from './queries'
 
 function Section({

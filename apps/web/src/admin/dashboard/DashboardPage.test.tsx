@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import i18n from '../../shared/i18n'
 import { mockApi } from '../../test/api'
+import { dashboard } from '../test/dashboardFixtures'
 import { me } from '../test/fixtures'
 import { owner, renderAdmin, signInStaff, support } from '../test/render'
-import { dashboard } from './dashboardFixtures'
 
 // jsdom draws no canvas: uPlot is replaced by a recorder of what it was asked to draw.
 const charts = vi.hoisted(() => [] as { options: unknown; data: unknown[][]; destroyed: boolean }[])

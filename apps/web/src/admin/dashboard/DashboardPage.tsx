@@ -1,11 +1,10 @@
-import { DASHBOARD_DAYS_DEFAULT, type Dashboard } from '@shop/contract'
+import { type BackupHealth, DASHBOARD_DAYS_DEFAULT, type Dashboard } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { Page } from '../../shared/ui/Page'
-import { BackupHealthCard } from '../backups/BackupHealthCard'
-import { WaitingOrders } from '../orders/WaitingOrders'
 import { QueryView } from '../ui/QueryView'
 import { DiskWarning } from './DiskWarning'
 import { FigureTile } from './FigureTile'
@@ -96,9 +95,16 @@ function Figures({ data }: { data: Dashboard }) {
  * The owner's first screen: the orders waiting for a hand delivery, the figures of today, the
  * month and what waits for someone (each opening its list), sales per day as a chart, payments by
  * method, products running out, whether SOL payments work (rate and watcher) and when the last
- * backup was written. One request.
+ * backup was written. One request. The orders' and the backups' cards are another screen's: the
+ * app layer hands them in (`waiting`, `backups`), fed with this answer's figures.
  */
-export function DashboardPage() {
+export function DashboardPage({
+  waiting,
+  backups,
+}: {
+  waiting: (count: number) => ReactNode
+  backups: (health: BackupHealth) => ReactNode
+}) {
   const { t } = useTranslation()
   const [params] = useSearchParams()
   const days =
@@ -115,7 +121,7 @@ export function DashboardPage() {
         {(data) => (
           <>
             <DiskWarning disk={data.disk} />
-            <WaitingOrders count={data.orders_waiting} className="mb-6" />
+            {waiting(data.orders_waiting)}
             <Figures data={data} />
             <SalesCard sales={data.sales} days={data.days} timeZone={data.time_zone} />
             <div className="mb-6 grid gap-6 lg:grid-cols-2">
@@ -123,9 +129,7 @@ export function DashboardPage() {
               <LowStock lowStock={data.low_stock} />
             </div>
             <Health rate={data.rate} watcher={data.watcher} />
-            <div className="mt-6">
-              <BackupHealthCard health={data.backups} withLink />
-            </div>
+            <div className="mt-6">{backups(data.backups)}</div>
           </>
         )}
       </QueryView>

@@ -2,8 +2,8 @@ import type { MoneyStatus } from '@shop/contract'
 import type { ReactNode } from 'react'
 import { useTranslation } from '../../shared/i18n'
 import { Badge } from '../../shared/ui/Badge'
-import { useMoneyFormat } from '../payments/moneyFormat'
-import { Card } from './Card'
+import { Card } from '../ui/Card'
+import { useMoneyFormat } from '../ui/moneyFormat'
 
 /** A watcher that has not read the chain for this long is shown as behind (as on the money screens). */
 const WATCHER_LAG_WARNING_SECONDS = 120

@@ -2,8 +2,8 @@ import type { Dashboard } from '@shop/contract'
 import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { Badge } from '../../shared/ui/Badge'
+import { Card } from '../ui/Card'
 import { useLocalName } from '../ui/localName'
-import { Card } from './Card'
 
 /** Products that are running out (code products by the codes left), the fewest first. */
 export function LowStock({ lowStock }: { lowStock: Dashboard['low_stock'] }) {

@@ -2,7 +2,7 @@ import type { MethodFigures } from '@shop/contract'
 import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { Card } from './Card'
+import { Card } from '../ui/Card'
 
 /** Payments confirmed over the period: balance purchases, SOL purchases, SOL top-ups. */
 export function PaymentsByMethod({ rows, days }: { rows: readonly MethodFigures[]; days: number }) {

@@ -1,7 +1,7 @@
 import type { SalesDay } from '@shop/contract'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { Card } from './Card'
+import { Card } from '../ui/Card'
 import { SalesChart } from './SalesChart'
 import { chartFormat } from './salesChart'
 

@@ -15,7 +15,7 @@ import { ArrowLeftIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
-import { useStaff } from '../app/session'
+import { useStaff } from '../auth/session'
 import { QueryView } from '../ui/QueryView'
 import {
   DeliveryFacts,

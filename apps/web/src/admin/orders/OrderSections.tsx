@@ -2,28 +2,14 @@
 // units of the purchase and the time line. A code delivery shows only that the code was given,
 // never the code: the back-office answer does not carry it.
 import type { AdminOrder, AdminOrderDetail } from '@shop/contract'
-import { type ReactNode, useId } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { CopyButton } from '../../shared/ui/CopyButton'
 import { useBoughtName } from '../ui/localName'
-import { OrderStatusBadge } from './OrderStatusBadge'
-
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId()
-  return (
-    <section
-      aria-labelledby={titleId}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id={titleId} className="mb-3 font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
-}
+import { OrderStatusBadge } from '../ui/OrderStatusBadge'
+import { Section } from '../ui/Section'
 
 /** A list of names and values, two columns from the sm breakpoint. */
 function Facts({ children }: { children: ReactNode }) {

@@ -9,16 +9,14 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { EmptyState } from '../../shared/ui/EmptyState'
 import { SelectField } from '../../shared/ui/Field'
 import { ReceiptIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { SearchField } from '../../shared/ui/SearchField'
-import { ListPager } from '../ui/ListPager'
 import { useBoughtName } from '../ui/localName'
-import { QueryView } from '../ui/QueryView'
-import { Table, Td, Th, Tr } from '../ui/Table'
-import { OrderStatusBadge } from './OrderStatusBadge'
+import { OrderStatusBadge } from '../ui/OrderStatusBadge'
+import { PagedList } from '../ui/PagedList'
+import { Td, Th, Tr } from '../ui/Table'
 import { type OrderFilters, ordersQueryOptions } from './queries'
 import { WaitingOrders } from './WaitingOrders'
 
@@ -145,40 +143,28 @@ export function OrdersPage() {
           ))}
         </SelectField>
       </div>
-      <QueryView query={orders}>
-        {({ orders: rows, total }) =>
-          rows.length === 0 ? (
-            <EmptyState icon={<ReceiptIcon />} title={t('orders.empty')} />
-          ) : (
-            <>
-              <p className="mb-2 text-slate-500 text-sm">{t('common.total', { count: total })}</p>
-              <Table
-                caption={t('orders.title')}
-                head={
-                  <>
-                    <Th>{t('orders.order')}</Th>
-                    <Th>{t('orders.product')}</Th>
-                    <Th>{t('orders.customer')}</Th>
-                    <Th>{t('orders.payment')}</Th>
-                    <Th className="text-right">{t('orders.paid')}</Th>
-                    <Th>{t('orders.status')}</Th>
-                  </>
-                }
-              >
-                {rows.map((order) => (
-                  <OrderRow key={order.id} order={order} />
-                ))}
-              </Table>
-              <ListPager
-                label={t('orders.pages')}
-                page={filters.page}
-                total={total}
-                onPage={(page) => change({ page })}
-              />
-            </>
-          )
+      <PagedList
+        query={orders}
+        rows={(data) => data.orders}
+        emptyIcon={<ReceiptIcon />}
+        emptyTitle={t('orders.empty')}
+        caption={t('orders.title')}
+        head={
+          <>
+            <Th>{t('orders.order')}</Th>
+            <Th>{t('orders.product')}</Th>
+            <Th>{t('orders.customer')}</Th>
+            <Th>{t('orders.payment')}</Th>
+            <Th className="text-right">{t('orders.paid')}</Th>
+            <Th>{t('orders.status')}</Th>
+          </>
         }
-      </QueryView>
+        pagerLabel={t('orders.pages')}
+        page={filters.page}
+        onPage={(page) => change({ page })}
+      >
+        {(order) => <OrderRow key={order.id} order={order} />}
+      </PagedList>
     </Page>
   )
 }

@@ -9,6 +9,7 @@ import { TextAreaField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { useForm } from '../forms/useForm'
 import { invalidFields } from '../forms/validate'
+import { DialogActions } from '../ui/DialogActions'
 
 interface WrittenActionDialogProps {
   title: string
@@ -71,14 +72,11 @@ export function WrittenActionDialog({
             {text}
           </blockquote>
           {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('orders.actions.back')}
-            </Button>
+          <DialogActions onBack={() => setConfirming(false)} backLabel={t('orders.actions.back')}>
             <Button variant={tone} loading={action.isPending} onClick={() => action.mutate()}>
               {confirmLabel}
             </Button>
-          </div>
+          </DialogActions>
         </div>
       ) : (
         <form
@@ -99,12 +97,9 @@ export function WrittenActionDialog({
             maxLength={maxLength}
             {...form.text('text')}
           />
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onBack={onClose}>
             <Button type="submit">{next}</Button>
-          </div>
+          </DialogActions>
         </form>
       )}
     </Modal>

@@ -5,11 +5,11 @@ import { Link, useParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { ArrowLeftIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
+import { paymentQueryOptions } from '../api/money'
+import { type MoneyFormat, shortKey, useMoneyFormat } from '../ui/moneyFormat'
+import { PaymentStatusBadge, TransferStatusBadge } from '../ui/PaymentBadges'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
-import { type MoneyFormat, shortKey, useMoneyFormat } from './moneyFormat'
-import { PaymentStatusBadge, TransferStatusBadge } from './PaymentBadges'
-import { paymentQueryOptions } from './queries'
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (

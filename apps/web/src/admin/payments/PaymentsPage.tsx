@@ -8,18 +8,16 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
-import { EmptyState } from '../../shared/ui/EmptyState'
 import { SelectField } from '../../shared/ui/Field'
 import { WalletIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { SearchField } from '../../shared/ui/SearchField'
-import { ListPager } from '../ui/ListPager'
-import { QueryView } from '../ui/QueryView'
-import { Table, Td, Th, Tr } from '../ui/Table'
-import { MoneyStatusPanel } from './MoneyStatusPanel'
-import { useMoneyFormat } from './moneyFormat'
-import { PaymentStatusBadge } from './PaymentBadges'
-import { type PaymentFilters, paymentsQueryOptions } from './queries'
+import { type PaymentFilters, paymentsQueryOptions } from '../api/money'
+import { MoneyStatusPanel } from '../ui/MoneyStatusPanel'
+import { useMoneyFormat } from '../ui/moneyFormat'
+import { PagedList } from '../ui/PagedList'
+import { PaymentStatusBadge } from '../ui/PaymentBadges'
+import { Td, Th, Tr } from '../ui/Table'
 
 const STATUSES: readonly PaymentStatus[] = ['pending', 'confirmed', 'expired', 'cancelled']
 const KINDS: readonly PaymentKind[] = ['checkout', 'topup']
@@ -136,39 +134,27 @@ export function PaymentsPage() {
         {select('kind', KINDS, 'kinds')}
         {select('method', METHODS, 'methods')}
       </div>
-      <QueryView query={payments}>
-        {({ payments: rows, total }) =>
-          rows.length === 0 ? (
-            <EmptyState icon={<WalletIcon />} title={t('payments.empty')} />
-          ) : (
-            <>
-              <p className="mb-2 text-slate-500 text-sm">{t('common.total', { count: total })}</p>
-              <Table
-                caption={t('payments.title')}
-                head={
-                  <>
-                    <Th>{t('payments.payment')}</Th>
-                    <Th>{t('payments.customer')}</Th>
-                    <Th>{t('payments.kindMethod')}</Th>
-                    <Th className="text-right">{t('payments.amount')}</Th>
-                    <Th>{t('payments.status')}</Th>
-                  </>
-                }
-              >
-                {rows.map((payment) => (
-                  <PaymentRow key={payment.payment_code} payment={payment} />
-                ))}
-              </Table>
-              <ListPager
-                label={t('payments.pages')}
-                page={filters.page}
-                total={total}
-                onPage={(page) => change({ page })}
-              />
-            </>
-          )
+      <PagedList
+        query={payments}
+        rows={(data) => data.payments}
+        emptyIcon={<WalletIcon />}
+        emptyTitle={t('payments.empty')}
+        caption={t('payments.title')}
+        head={
+          <>
+            <Th>{t('payments.payment')}</Th>
+            <Th>{t('payments.customer')}</Th>
+            <Th>{t('payments.kindMethod')}</Th>
+            <Th className="text-right">{t('payments.amount')}</Th>
+            <Th>{t('payments.status')}</Th>
+          </>
         }
-      </QueryView>
+        pagerLabel={t('payments.pages')}
+        page={filters.page}
+        onPage={(page) => change({ page })}
+      >
+        {(payment) => <PaymentRow key={payment.payment_code} payment={payment} />}
+      </PagedList>
     </Page>
   )
 }

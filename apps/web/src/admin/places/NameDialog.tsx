@@ -7,6 +7,7 @@ import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { useForm } from '../forms/useForm'
+import { DialogActions } from '../ui/DialogActions'
 
 interface NameDialogProps {
   title: string
@@ -52,14 +53,11 @@ export function NameDialog({ title, initial, save, onClose }: NameDialogProps) {
         {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
         <TextField label={t('fields.nameEn')} lang="en" {...form.text('name_en')} />
         <TextField label={t('fields.nameLt')} lang="lt" {...form.text('name_lt')} />
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
+        <DialogActions onBack={onClose}>
           <Button type="submit" loading={mutation.isPending}>
             {t('common.save')}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Modal>
   )

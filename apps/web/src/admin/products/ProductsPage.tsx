@@ -6,17 +6,15 @@ import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { Badge } from '../../shared/ui/Badge'
 import { ButtonLink } from '../../shared/ui/Button'
-import { EmptyState } from '../../shared/ui/EmptyState'
 import { SelectField } from '../../shared/ui/Field'
 import { PlusIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { SearchField } from '../../shared/ui/SearchField'
 import { citiesQueryOptions, type ProductFilters, productsQueryOptions } from '../api/queries'
 import { BoxIcon } from '../ui/icons'
-import { ListPager } from '../ui/ListPager'
 import { useLocalName } from '../ui/localName'
-import { QueryView } from '../ui/QueryView'
-import { Table, Td, Th, Tr } from '../ui/Table'
+import { PagedList } from '../ui/PagedList'
+import { Td, Th, Tr } from '../ui/Table'
 import { ExportButton } from './ExportButton'
 
 function Thumbnail({ product }: { product: AdminProduct }) {
@@ -177,40 +175,28 @@ export function ProductsPage() {
           <option value="false">{t('products.hidden')}</option>
         </SelectField>
       </div>
-      <QueryView query={products}>
-        {({ products: rows, total }) =>
-          rows.length === 0 ? (
-            <EmptyState icon={<BoxIcon />} title={t('products.empty')} />
-          ) : (
-            <>
-              <p className="mb-2 text-slate-500 text-sm">{t('common.total', { count: total })}</p>
-              <Table
-                caption={t('products.title')}
-                head={
-                  <>
-                    <Th>{t('products.product')}</Th>
-                    <Th>{t('products.place')}</Th>
-                    <Th className="text-right">{t('products.price')}</Th>
-                    <Th className="max-lg:hidden">{t('products.deliveryLabel')}</Th>
-                    <Th className="text-right">{t('products.stock')}</Th>
-                    <Th>{t('products.status')}</Th>
-                  </>
-                }
-              >
-                {rows.map((product) => (
-                  <ProductRow key={product.id} product={product} place={placeOf(product)} />
-                ))}
-              </Table>
-              <ListPager
-                label={t('products.pages')}
-                page={filters.page}
-                total={total}
-                onPage={(page) => change({ page })}
-              />
-            </>
-          )
+      <PagedList
+        query={products}
+        rows={(data) => data.products}
+        emptyIcon={<BoxIcon />}
+        emptyTitle={t('products.empty')}
+        caption={t('products.title')}
+        head={
+          <>
+            <Th>{t('products.product')}</Th>
+            <Th>{t('products.place')}</Th>
+            <Th className="text-right">{t('products.price')}</Th>
+            <Th className="max-lg:hidden">{t('products.deliveryLabel')}</Th>
+            <Th className="text-right">{t('products.stock')}</Th>
+            <Th>{t('products.status')}</Th>
+          </>
         }
-      </QueryView>
+        pagerLabel={t('products.pages')}
+        page={filters.page}
+        onPage={(page) => change({ page })}
+      >
+        {(product) => <ProductRow key={product.id} product={product} place={placeOf(product)} />}
+      </PagedList>
     </Page>
   )
 }

@@ -6,7 +6,7 @@ import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { adminCall } from '../api/call'
-import { useStaffSignIn } from '../app/useStaffSignIn'
+import { useStaffSignIn } from '../auth/useStaffSignIn'
 import { useForm } from '../forms/useForm'
 
 /** The first six-digit code proves the authenticator works; the account is then signed in. */

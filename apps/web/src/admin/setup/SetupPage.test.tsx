@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { apiError, callsTo, mockApi } from '../../test/api'
 import { useAdminAuth } from '../auth/store'
-import { dashboard } from '../dashboard/dashboardFixtures'
+import { dashboard } from '../test/dashboardFixtures'
 import { me } from '../test/fixtures'
 import { fill, owner, renderAdmin } from '../test/render'
 

@@ -10,6 +10,7 @@ import { Modal } from '../../shared/ui/Modal'
 import { adminCall } from '../api/call'
 import { useForm } from '../forms/useForm'
 import { RadioGroup } from '../ui/Choice'
+import { DialogActions } from '../ui/DialogActions'
 
 /** A setup link to hand over: shown once, valid for 7 days, for one account. */
 export function InviteLink({ username, url }: { username: string; url: string }) {
@@ -93,14 +94,11 @@ export function InviteDialog({
               { value: 'owner', label: t('roles.owner'), hint: t('roleHints.owner') },
             ]}
           />
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onBack={onClose}>
             <Button type="submit" loading={invite.isPending}>
               {t('staff.createInvite')}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       )}
     </Modal>

@@ -7,9 +7,9 @@ import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { Badge, type BadgeTone } from '../../shared/ui/Badge'
-import { useStaff } from '../app/session'
-import { Section } from '../orders/OrderSections'
-import { OrderStatusBadge } from '../orders/OrderStatusBadge'
+import { useStaff } from '../auth/session'
+import { OrderStatusBadge } from '../ui/OrderStatusBadge'
+import { Section } from '../ui/Section'
 
 const PAYMENT_TONES: Record<Payment['status'], BadgeTone> = {
   pending: 'amber',

@@ -10,13 +10,13 @@ import { ArrowLeftIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
-import { Section } from '../orders/OrderSections'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { QueryView } from '../ui/QueryView'
+import { Section } from '../ui/Section'
+import { TicketStatusBadge } from '../ui/TicketStatusBadge'
 import { Messages, ReplyForm } from './Conversation'
 import { CustomerActivity, ReportedPayment } from './CustomerAside'
 import { TICKETS_KEY, ticketQueryOptions } from './queries'
-import { TicketStatusBadge } from './TicketStatusBadge'
 
 /** Close an open or answered ticket, reopen a closed one; each asks first. */
 function StatusAction({ ticket }: { ticket: AdminTicketDetail }) {

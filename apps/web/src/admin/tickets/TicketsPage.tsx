@@ -3,16 +3,14 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { EmptyState } from '../../shared/ui/EmptyState'
 import { SelectField } from '../../shared/ui/Field'
 import { ChatIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { SearchField } from '../../shared/ui/SearchField'
-import { ListPager } from '../ui/ListPager'
-import { QueryView } from '../ui/QueryView'
-import { Table, Td, Th, Tr } from '../ui/Table'
+import { PagedList } from '../ui/PagedList'
+import { Td, Th, Tr } from '../ui/Table'
+import { TicketStatusBadge } from '../ui/TicketStatusBadge'
 import { TICKET_STATUSES, type TicketFilters, ticketsQueryOptions } from './queries'
-import { TicketStatusBadge } from './TicketStatusBadge'
 
 function positive(value: string | null): number | undefined {
   const n = Number(value)
@@ -137,39 +135,27 @@ export function TicketsPage() {
           ))}
         </SelectField>
       </div>
-      <QueryView query={tickets}>
-        {({ tickets: rows, total }) =>
-          rows.length === 0 ? (
-            <EmptyState icon={<ChatIcon />} title={t('tickets.empty')} />
-          ) : (
-            <>
-              <p className="mb-2 text-slate-500 text-sm">{t('common.total', { count: total })}</p>
-              <Table
-                caption={t('tickets.title')}
-                head={
-                  <>
-                    <Th>{t('tickets.ticket')}</Th>
-                    <Th>{t('tickets.customer')}</Th>
-                    <Th>{t('tickets.category')}</Th>
-                    <Th>{t('tickets.lastActivity')}</Th>
-                    <Th>{t('tickets.status')}</Th>
-                  </>
-                }
-              >
-                {rows.map((ticket) => (
-                  <TicketRow key={ticket.id} ticket={ticket} />
-                ))}
-              </Table>
-              <ListPager
-                label={t('tickets.pages')}
-                page={filters.page}
-                total={total}
-                onPage={(page) => change({ page })}
-              />
-            </>
-          )
+      <PagedList
+        query={tickets}
+        rows={(data) => data.tickets}
+        emptyIcon={<ChatIcon />}
+        emptyTitle={t('tickets.empty')}
+        caption={t('tickets.title')}
+        head={
+          <>
+            <Th>{t('tickets.ticket')}</Th>
+            <Th>{t('tickets.customer')}</Th>
+            <Th>{t('tickets.category')}</Th>
+            <Th>{t('tickets.lastActivity')}</Th>
+            <Th>{t('tickets.status')}</Th>
+          </>
         }
-      </QueryView>
+        pagerLabel={t('tickets.pages')}
+        page={filters.page}
+        onPage={(page) => change({ page })}
+      >
+        {(ticket) => <TicketRow key={ticket.id} ticket={ticket} />}
+      </PagedList>
     </Page>
   )
 }

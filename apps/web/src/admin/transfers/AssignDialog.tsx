@@ -9,9 +9,10 @@ import { TextField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
+import { MONEY_KEY } from '../api/money'
 import { useForm } from '../forms/useForm'
-import { useMoneyFormat } from '../payments/moneyFormat'
-import { MONEY_KEY } from '../payments/queries'
+import { DialogActions } from '../ui/DialogActions'
+import { useMoneyFormat } from '../ui/moneyFormat'
 
 /**
  * Assigning a transfer in two steps: the customer (a claimant is offered first), then what they
@@ -88,14 +89,11 @@ export function AssignDialog({
               {getErrorMessage(mutation.error, t)}
             </Alert>
           ) : null}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('transfers.back')}
-            </Button>
+          <DialogActions onBack={() => setConfirming(false)} backLabel={t('transfers.back')} spaced>
             <Button loading={mutation.isPending} onClick={() => mutation.mutate(body)}>
               {t('transfers.assign.confirm')}
             </Button>
-          </div>
+          </DialogActions>
         </div>
       ) : (
         <form
@@ -135,12 +133,9 @@ export function AssignDialog({
             maxLength={USERNAME_MAX_LENGTH}
             {...form.text('username')}
           />
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onBack={onClose}>
             <Button type="submit">{t('transfers.continue')}</Button>
-          </div>
+          </DialogActions>
         </form>
       )}
     </Modal>

@@ -9,9 +9,10 @@ import { TextAreaField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
+import { MONEY_KEY } from '../api/money'
 import { useForm } from '../forms/useForm'
-import { useMoneyFormat } from '../payments/moneyFormat'
-import { MONEY_KEY } from '../payments/queries'
+import { DialogActions } from '../ui/DialogActions'
+import { useMoneyFormat } from '../ui/moneyFormat'
 
 /** Dismissing a transfer: why (the note stays with it), then a confirmation that nobody is paid. */
 export function DismissDialog({
@@ -57,10 +58,7 @@ export function DismissDialog({
             {body.note}
           </blockquote>
           {mutation.error ? <Alert tone="error">{getErrorMessage(mutation.error, t)}</Alert> : null}
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('transfers.back')}
-            </Button>
+          <DialogActions onBack={() => setConfirming(false)} backLabel={t('transfers.back')}>
             <Button
               variant="danger"
               loading={mutation.isPending}
@@ -68,7 +66,7 @@ export function DismissDialog({
             >
               {t('transfers.dismiss.confirm')}
             </Button>
-          </div>
+          </DialogActions>
         </div>
       ) : (
         <form
@@ -91,12 +89,9 @@ export function DismissDialog({
             maxLength={REASON_MAX_LENGTH}
             {...form.text('note')}
           />
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+          <DialogActions onBack={onClose}>
             <Button type="submit">{t('transfers.continue')}</Button>
-          </div>
+          </DialogActions>
         </form>
       )}
     </Modal>

@@ -5,18 +5,16 @@ import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { Button } from '../../shared/ui/Button'
 import { CopyButton } from '../../shared/ui/CopyButton'
-import { EmptyState } from '../../shared/ui/EmptyState'
 import { SelectField } from '../../shared/ui/Field'
 import { Page } from '../../shared/ui/Page'
 import { SearchField } from '../../shared/ui/SearchField'
-import { MoneyStatusPanel } from '../payments/MoneyStatusPanel'
-import { shortKey, useMoneyFormat } from '../payments/moneyFormat'
-import { TransferStatusBadge } from '../payments/PaymentBadges'
-import { type TransferFilters, transfersQueryOptions } from '../payments/queries'
+import { type TransferFilters, transfersQueryOptions } from '../api/money'
 import { TransferIcon } from '../ui/icons'
-import { ListPager } from '../ui/ListPager'
-import { QueryView } from '../ui/QueryView'
-import { Table, Td, Th, Tr } from '../ui/Table'
+import { MoneyStatusPanel } from '../ui/MoneyStatusPanel'
+import { shortKey, useMoneyFormat } from '../ui/moneyFormat'
+import { PagedList } from '../ui/PagedList'
+import { TransferStatusBadge } from '../ui/PaymentBadges'
+import { Td, Th, Tr } from '../ui/Table'
 import { AssignDialog } from './AssignDialog'
 import { DismissDialog } from './DismissDialog'
 
@@ -220,53 +218,40 @@ export function TransfersPage() {
           ))}
         </SelectField>
       </div>
-      <QueryView query={transfers}>
-        {({ transfers: rows, total }) =>
-          rows.length === 0 ? (
-            <EmptyState
-              icon={<TransferIcon />}
-              title={
-                filters.status === 'unmatched' && !filters.q
-                  ? t('transfers.queueEmpty')
-                  : t('transfers.empty')
-              }
-            />
-          ) : (
-            <>
-              <p className="mb-2 text-slate-500 text-sm">{t('common.total', { count: total })}</p>
-              <Table
-                caption={t('transfers.title')}
-                head={
-                  <>
-                    <Th>{t('transfers.transaction')}</Th>
-                    <Th className="text-right">{t('transfers.amount')}</Th>
-                    <Th>{t('transfers.sender')}</Th>
-                    <Th>{t('transfers.claims')}</Th>
-                    <Th>{t('transfers.status')}</Th>
-                    <Th>
-                      <span className="sr-only">{t('common.actions')}</span>
-                    </Th>
-                  </>
-                }
-              >
-                {rows.map((transfer) => (
-                  <TransferRow
-                    key={`${transfer.signature}:${transfer.instruction_index}`}
-                    transfer={transfer}
-                    onAction={setAction}
-                  />
-                ))}
-              </Table>
-              <ListPager
-                label={t('transfers.pages')}
-                page={filters.page}
-                total={total}
-                onPage={(page) => change({ page })}
-              />
-            </>
-          )
+      <PagedList
+        query={transfers}
+        rows={(data) => data.transfers}
+        emptyIcon={<TransferIcon />}
+        emptyTitle={
+          filters.status === 'unmatched' && !filters.q
+            ? t('transfers.queueEmpty')
+            : t('transfers.empty')
         }
-      </QueryView>
+        caption={t('transfers.title')}
+        head={
+          <>
+            <Th>{t('transfers.transaction')}</Th>
+            <Th className="text-right">{t('transfers.amount')}</Th>
+            <Th>{t('transfers.sender')}</Th>
+            <Th>{t('transfers.claims')}</Th>
+            <Th>{t('transfers.status')}</Th>
+            <Th>
+              <span className="sr-only">{t('common.actions')}</span>
+            </Th>
+          </>
+        }
+        pagerLabel={t('transfers.pages')}
+        page={filters.page}
+        onPage={(page) => change({ page })}
+      >
+        {(transfer) => (
+          <TransferRow
+            key={`${transfer.signature}:${transfer.instruction_index}`}
+            transfer={transfer}
+            onAction={setAction}
+          />
+        )}
+      </PagedList>
       {action?.kind === 'assign' ? (
         <AssignDialog transfer={action.transfer} onClose={() => setAction(null)} />
       ) : null}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '../../shared/i18n'
 import { ShieldIcon } from '../../shared/ui/icons'
-import { LanguageSwitch } from '../app/LanguageSwitch'
+import { LanguageSwitch } from './LanguageSwitch'
 
 interface AuthFrameProps {
   title: ReactNode

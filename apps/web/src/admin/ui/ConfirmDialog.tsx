@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from '../../shared/i18n'
 import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { Modal } from '../../shared/ui/Modal'
+import { DialogActions } from './DialogActions'
 
 interface ConfirmDialogProps {
   open: boolean
@@ -30,7 +30,6 @@ export function ConfirmDialog({
   error,
   tone = 'danger',
 }: ConfirmDialogProps) {
-  const { t } = useTranslation()
   return (
     <Modal open={open} onClose={onClose} title={title}>
       <div className="text-slate-700">{children}</div>
@@ -39,10 +38,7 @@ export function ConfirmDialog({
           {error}
         </Alert>
       ) : null}
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
+      <DialogActions onBack={onClose} spaced>
         <Button
           variant={tone === 'danger' ? 'danger' : 'primary'}
           loading={pending}
@@ -50,7 +46,7 @@ export function ConfirmDialog({
         >
           {confirmLabel}
         </Button>
-      </div>
+      </DialogActions>
     </Modal>
   )
 }

@@ -5,7 +5,7 @@ import { RetryAlert } from '../../shared/ui/Alert'
 import { SectionSpinner } from '../../shared/ui/QueryState'
 import { Forbidden } from './Forbidden'
 
-interface QueryResult<T> {
+export interface QueryResult<T> {
   data: T | undefined
   isPending: boolean
   error: unknown

@@ -1,13 +1,13 @@
-import {
-  type Api,
-  type ApiRouteName,
-  buildPath,
-  type RouteBody,
-  type RouteParams,
-  type RouteQuery,
-  type RouteResponse,
+import type {
+  Api,
+  ApiRouteName,
+  RouteBody,
+  RouteParams,
+  RouteQuery,
+  RouteResponse,
 } from '@shop/contract'
-import { apiRequest, type QueryValue, type RequestOptions } from './client'
+import { apiRequest, type RequestOptions } from './client'
+import { callEndpoint, type Part } from './endpoint'
 
 type EndpointOf<N extends ApiRouteName> = `${Api[N]['method']} ${Api[N]['url']}`
 
@@ -18,16 +18,6 @@ export type Endpoint = { [N in ApiRouteName]: EndpointOf<N> }[ApiRouteName]
 export type RouteOf<E extends Endpoint> = {
   [N in ApiRouteName]: EndpointOf<N> extends E ? N : never
 }[ApiRouteName]
-
-/**
- * One part of a request, typed from the route: left out where the route has none, optional where
- * all of its fields are, required otherwise.
- */
-type Part<K extends string, T> = [T] extends [undefined]
-  ? { [P in K]?: never }
-  : object extends T
-    ? { [P in K]?: T }
-    : { [P in K]: T }
 
 /** What a call of a route sends: its path parameters, query and body, as the contract types them. */
 export type CallOptions<N extends ApiRouteName> = Part<'params', RouteParams<N>> &
@@ -53,17 +43,5 @@ export function call<E extends Endpoint>(
   endpoint: E,
   ...[options]: CallArgs<RouteOf<E>>
 ): Promise<RouteResponse<RouteOf<E>>> {
-  const space = endpoint.indexOf(' ')
-  const method = endpoint.slice(0, space) as Api[ApiRouteName]['method']
-  const url = endpoint.slice(space + 1)
-  const { params, query, body, ...rest } = (options ?? {}) as {
-    params?: Record<string, string | number>
-    query?: Record<string, QueryValue>
-    body?: unknown
-  } & Pick<RequestOptions, 'signal' | 'handleAuthErrors'>
-  const path = (buildPath as (url: string, params?: Record<string, string | number>) => string)(
-    url,
-    params,
-  )
-  return apiRequest(method, path, { ...rest, query, body })
+  return callEndpoint(apiRequest, endpoint, options)
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { adminCall } from '../api/call'
-import { useAdminAuth } from '../auth/store'
+import { useAdminAuth } from './store'
 
 export const meQueryOptions = queryOptions({
   queryKey: ['admin', 'me'],

@@ -1,7 +1,7 @@
 import type { PaymentKind, PaymentMethod, PaymentStatus, TransferStatus } from '@shop/contract'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { adminCall } from '../api/call'
-import { ADMIN_PAGE_SIZE } from '../api/queries'
+import { adminCall } from './call'
+import { ADMIN_PAGE_SIZE } from './queries'
 
 /** Every money query starts with it, so that an assignment or a dismissal refreshes them all. */
 export const MONEY_KEY = ['admin', 'money'] as const

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { Badge } from '../../shared/ui/Badge'
+import { moneyStatusQueryOptions } from '../api/money'
 import { type MoneyFormat, useMoneyFormat } from './moneyFormat'
-import { moneyStatusQueryOptions } from './queries'
 
 /** A watcher that has not read the chain for this long is shown as behind. */
 const WATCHER_LAG_WARNING_SECONDS = 120

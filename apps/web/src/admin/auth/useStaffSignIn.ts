@@ -2,8 +2,8 @@ import type { StaffAuthResponse } from '@shop/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { useAdminAuth } from '../auth/store'
 import { meQueryOptions } from './session'
+import { useAdminAuth } from './store'
 
 /** Stores a staff sign-in (login or setup confirmation) and opens the back office at `to`. */
 export function useStaffSignIn(): (auth: StaffAuthResponse, to?: string) => void {
