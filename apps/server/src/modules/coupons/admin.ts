@@ -200,6 +200,7 @@ export class AdminCoupons {
       // seeded or imported coupon may have no redemption rows): the owner sees that counter.
       times_redeemed: Math.max(0, row.timesRedeemed - (byCoupon.get(row.id)?.reserved ?? 0)),
       reserved: byCoupon.get(row.id)?.reserved ?? 0,
+      excluded_product_ids: row.excludedProductIds,
       created_at: row.createdAt.toISOString(),
     }))
   }
