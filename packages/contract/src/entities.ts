@@ -2,7 +2,7 @@
 // Field names are the specification's (snake_case); euros are numbers with at most 2 decimals.
 
 import Type, { type Static } from 'typebox'
-import { Euros, Id, Lamports, Lang, Nullable, Sol, Timestamp, Total } from './common.js'
+import { Euros, Id, Lamports, Lang, Nullable, PageQuery, Sol, Timestamp, Total } from './common.js'
 
 // ---------------------------------------------------------------- users and sessions
 
@@ -150,6 +150,13 @@ export const PaymentHistory = Type.Object({
   total: Total,
 })
 export type PaymentHistory = Static<typeof PaymentHistory>
+
+/** My payments, a page at a time; `status=pending` lists those still waiting for SOL. */
+export const PaymentHistoryQuery = Type.Object({
+  ...PageQuery.properties,
+  status: Type.Optional(PaymentStatus),
+})
+export type PaymentHistoryQuery = Static<typeof PaymentHistoryQuery>
 
 export const TopupResponse = Type.Object({
   payment_code: Type.String(),

@@ -1,5 +1,7 @@
 // The cart's totals with each kind of coupon, priced afresh on every read.
+import { and, eq, gte } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { products } from '../../src/db/schema.js'
 import * as promo from './harness.js'
 
 promo.useCouponsApp()
@@ -61,5 +63,24 @@ describe('totals with each coupon kind', () => {
         total: 18,
       })
     })
+  })
+})
+
+describe('products a coupon excludes', () => {
+  it('the demo WELCOME10 discounts the other lines, never a gift card', async () => {
+    const [giftCard] = await promo.t.database.db
+      .select({ id: products.id, priceCents: products.priceCents })
+      .from(products)
+      .where(and(eq(products.category, 'gift_card'), gte(products.stock, 1)))
+      .limit(1)
+    if (!giftCard) throw new Error('the demo shop has no gift card')
+    await promo.fill(promo.alice, giftCard.id, promo.p1000)
+    const cart = await promo.applied(promo.alice, 'WELCOME10')
+    const subtotal = (giftCard.priceCents + 1000) / 100
+    // 10 % of the 10.00 product only.
+    expect(cart).toMatchObject({ subtotal, discount: 1, total: subtotal - 1 })
+
+    await promo.fill(promo.bob, giftCard.id)
+    expect(await promo.applied(promo.bob, 'WELCOME10')).toMatchObject({ discount: 0 })
   })
 })

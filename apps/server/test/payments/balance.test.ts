@@ -111,6 +111,43 @@ describe('top-up', () => {
   })
 })
 
+describe('pending payments', () => {
+  it('are listed with status=pending, on any device, with what the instruction screen needs', async () => {
+    const topup = (
+      await shop.inject(shop.user, 'POST', '/api/balance/topup', { minimum_amount: 7 })
+    ).json()
+    await shop.giveBalance(shop.user, 10_000)
+    await shop.inject(shop.user, 'POST', '/api/cart/add', {
+      product_id: (await shop.productBetween(500, 2000)).id,
+    })
+    await shop.inject(shop.user, 'POST', '/api/payment/create', { payment_method: 'balance' })
+    const pending = await shop.inject(shop.user, 'GET', '/api/payment/history?status=pending')
+    expect(pending.statusCode, pending.body).toBe(200)
+    expect(pending.json()).toMatchObject({
+      total: 1,
+      payments: [
+        {
+          payment_code: topup.payment_code,
+          kind: 'topup',
+          status: 'pending',
+          wallet_address: shop.merchant,
+          lamports: topup.lamports,
+          expiration_time: topup.expiration_time,
+          solana_pay_url: topup.solana_pay_url,
+        },
+      ],
+    })
+    const all = await shop.inject(shop.user, 'GET', '/api/payment/history')
+    expect(all.json().total).toBe(2)
+    const bad = await shop.inject(shop.user, 'GET', '/api/payment/history?status=lost')
+    expect(bad.statusCode).toBe(400)
+    // Another customer's pending payment is not theirs to list.
+    const other = await signUp(shop.t.app)
+    const theirs = await shop.inject(other, 'GET', '/api/payment/history?status=pending')
+    expect(theirs.json()).toEqual({ payments: [], total: 0 })
+  })
+})
+
 describe('ownership', () => {
   it('hides another customer’s payments and orders', async () => {
     const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)

@@ -67,7 +67,13 @@ async function auditOf(customerId: number) {
   const res = await as(owner, 'GET', '/api/admin/audit?entity=customer&page_size=100')
   expect(res.statusCode, res.body).toBe(200)
   return (
-    res.json().entries as { entity_id: string; action: string; staff_id: number; summary: string }[]
+    res.json().entries as {
+      entity_id: string
+      action: string
+      staff_id: number
+      summary: string
+      params: Record<string, unknown> | null
+    }[]
   ).filter((entry) => entry.entity_id === String(customerId))
 }
 
@@ -278,6 +284,13 @@ describe('balance adjustments', () => {
     ])
     expect(audit[0]?.summary).toContain('2.25 EUR: Duplicate refund')
     expect(audit[1]?.summary).toContain('+12.50 EUR: Parcel lost in transit')
+    // Stored as values, for the back office to word in the reader's language.
+    expect(audit[0]?.params).toEqual({
+      username: customer.username,
+      change_eur: -2.25,
+      reason: 'Duplicate refund',
+    })
+    expect(audit[1]?.params).toMatchObject({ change_eur: 12.5, reason: 'Parcel lost in transit' })
   })
 
   it('never takes a balance below zero, and changes nothing when refused', async () => {

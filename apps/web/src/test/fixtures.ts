@@ -4,7 +4,7 @@ export function product(overrides: Partial<Product> = {}): Product {
   return {
     id: 1,
     name: 'Gift card 25 EUR',
-    description: 'A gift card worth 25 EUR for anything in the shop.',
+    description: 'A demo gift card of 25 EUR: its code is delivered at once.',
     price: 25,
     city_id: 1,
     city_name: 'Vilnius',

@@ -10,7 +10,15 @@ export const AuditEntry = Type.Object({
   action: Type.String({ description: 'e.g. product.create, coupon.update, staff.disable' }),
   entity: Type.String({ description: 'e.g. product, coupon, staff' }),
   entity_id: Nullable(Type.String()),
-  summary: Type.String({ description: 'What changed, in short (no secrets, no codes)' }),
+  summary: Type.String({
+    description: 'What changed, in short, in English (no secrets, no codes)',
+  }),
+  params: Nullable(
+    Type.Record(Type.String(), Type.Unknown(), {
+      description:
+        "What changed as values, for a text per action in the reader's language; null on entries written before it",
+    }),
+  ),
   created_at: Timestamp,
 })
 export type AuditEntry = Static<typeof AuditEntry>

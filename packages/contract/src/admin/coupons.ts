@@ -73,6 +73,9 @@ export const AdminCoupon = Type.Object({
   description: Type.String(),
   times_redeemed: Type.Integer({ minimum: 0, description: 'Redemptions by paid payments' }),
   reserved: Type.Integer({ minimum: 0, description: 'Held by pending SOL payments' }),
+  excluded_product_ids: Type.Array(Id, {
+    description: 'Products the coupon does not discount (set by the seed; read-only here)',
+  }),
   created_at: Timestamp,
 })
 export type AdminCoupon = Static<typeof AdminCoupon>

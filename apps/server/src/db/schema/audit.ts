@@ -1,6 +1,6 @@
 // Tables of the audit module: every back-office write, who, when, what. Never an address or a
 // user agent.
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { createdAt, id } from './columns.js'
 
 export const auditLog = pgTable(
@@ -12,7 +12,11 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
+    // The English summary, kept for the entries written before `params`.
     summary: text('summary').notNull(),
+    // What happened, as values the back office words in the reader's language
+    // (audit.texts.<action> in its locale files); null on entries written before it.
+    params: jsonb('params').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],

@@ -34,6 +34,13 @@ export const coupons = pgTable(
     timesRedeemed: integer('times_redeemed').notNull().default(0),
     active: boolean('active').notNull().default(true),
     description: text('description').notNull().default(''),
+    // Products the coupon does not discount (the demo's WELCOME10: its gift cards): their lines
+    // count towards the minimum subtotal but take no discount. Ids without a foreign key (the
+    // catalog owns products); an id whose product is gone excludes nothing.
+    excludedProductIds: integer('excluded_product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
   },
   (t) => [

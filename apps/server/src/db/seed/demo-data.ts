@@ -15,6 +15,8 @@ export interface DemoCoupon {
   timesRedeemed: number
   active: boolean
   description: string
+  /** The demo categories the coupon does not discount. */
+  excludes?: readonly 'gift_card'[]
 }
 
 export const demoCoupons: DemoCoupon[] = [
@@ -30,7 +32,9 @@ export const demoCoupons: DemoCoupon[] = [
     maxPerUser: 1,
     timesRedeemed: 0,
     active: true,
-    description: 'Welcome offer: 10% off your first order, once per customer.',
+    description:
+      'Welcome offer: 10% off your first order, once per customer. Gift cards are not discounted.',
+    excludes: ['gift_card'],
   },
   {
     code: 'FIVEOFF',

@@ -53,11 +53,11 @@ export function giftCard(euros: number, stock: number, image?: DemoDrawing): Dem
     stock,
     [
       `Gift card ${euros} EUR`,
-      `A gift card worth ${euros} EUR for anything in the shop. Valid for 12 months.`,
+      `A demo gift card of ${euros} EUR: its code is delivered at once, to show how code delivery works. This demo shop does not redeem gift-card codes.`,
     ],
     [
       `Dovanų kortelė ${euros} EUR`,
-      `${euros} EUR vertės dovanų kortelė bet kurioms parduotuvės prekėms. Galioja 12 mėnesių.`,
+      `${euros} EUR demonstracinė dovanų kortelė: jos kodas pristatomas iš karto, kad matytumėte, kaip veikia kodų pristatymas. Ši demonstracinė parduotuvė dovanų kortelių kodų nepriima.`,
     ],
     image,
   )

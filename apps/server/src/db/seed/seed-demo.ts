@@ -109,6 +109,12 @@ export async function seedDemo(db: Db, deliveryKey: string): Promise<void> {
         timesRedeemed: c.timesRedeemed,
         active: c.active,
         description: c.description,
+        excludedProductIds: demoProducts.flatMap((product, index) => {
+          const id = ids[index]
+          return id !== undefined && c.excludes?.includes(product.category as 'gift_card')
+            ? [id]
+            : []
+        }),
       })),
     )
 

@@ -14,8 +14,20 @@ export interface AuditRecord {
   action: string
   entity: string
   entityId: string | number | null
+  /** In English, for whoever reads the table itself. */
   summary: string
+  /** The values of the back office's text for `action`, shown in the reader's language. */
+  params: AuditParams
 }
+
+export type AuditValue = string | number | boolean | null
+/** One field a change set, from one value to another. */
+export interface AuditChange {
+  field: string
+  from: AuditValue
+  to: AuditValue
+}
+export type AuditParams = Record<string, AuditValue | AuditChange[]>
 
 /** Names staff members for the log (the staff module owns their table). */
 export type StaffNames = (ids: readonly number[]) => Promise<Map<number, string>>
@@ -35,6 +47,7 @@ export class AuditLog {
       entity: entry.entity,
       entityId: entry.entityId === null ? null : String(entry.entityId),
       summary: entry.summary.slice(0, SUMMARY_MAX),
+      params: entry.params,
     })
   }
 
@@ -65,10 +78,32 @@ export class AuditLog {
       entity: row.entity,
       entity_id: row.entityId,
       summary: row.summary,
+      params: row.params ?? null,
       created_at: row.createdAt.toISOString(),
     }))
     return { entries, total }
   }
+}
+
+/** The fields a PATCH changed, from the old value to the new, for the log's params. */
+export function changes(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): AuditChange[] {
+  const out: AuditChange[] = []
+  for (const [field, value] of Object.entries(after)) {
+    if (value === undefined || before[field] === value) continue
+    out.push({ field, from: auditValue(before[field]), to: auditValue(value) })
+  }
+  return out
+}
+
+function auditValue(value: unknown): AuditValue {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return value
+  }
+  return value instanceof Date ? value.toISOString() : String(value)
 }
 
 /** "field: old → new" for the fields a PATCH changed, for the log's summary. */

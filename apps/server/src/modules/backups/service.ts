@@ -122,6 +122,7 @@ export class BackupService {
             entity: 'backup',
             entityId: name,
             summary: `${backup.size_bytes} bytes${this.settings.backupKey ? ', encrypted' : ''}`,
+            params: { bytes: backup.size_bytes, encrypted: this.settings.backupKey !== null },
           })
         }
       })
@@ -192,6 +193,7 @@ export class BackupService {
       entity: 'backup',
       entityId: name,
       summary: `${size} bytes`,
+      params: { bytes: size },
     })
     return { file, size }
   }

@@ -234,7 +234,12 @@ export class CartReader {
         coupon = null
       }
     }
-    const discount = coupon ? discountCents(coupon, subtotalCents) : 0
+    // A coupon discounts the lines of the products it does not exclude.
+    const excluded = new Set(coupon?.excludedProductIds ?? [])
+    const discountable = lines
+      .filter((line) => !excluded.has(line.productId))
+      .reduce((sum, line) => sum + line.lineTotalCents, 0)
+    const discount = coupon ? discountCents(coupon, discountable) : 0
     return {
       userId,
       lines,

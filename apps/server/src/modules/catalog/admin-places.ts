@@ -11,7 +11,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { cities, districts, products } from '../../db/schema/catalog.js'
 import { AppError, unlessTaken } from '../../http/errors.js'
-import type { AuditLog } from '../audit/service.js'
+import { type AuditChange, type AuditLog, type AuditParams, changes } from '../audit/service.js'
 
 type Names = { nameEn: string | null; nameLt: string | null; name: string }
 
@@ -77,6 +77,7 @@ export class AdminPlaces {
           'city',
           row.id,
           `${body.name_en} / ${body.name_lt}`,
+          { name_en: body.name_en, name_lt: body.name_lt },
         )
         return row.id
       }),
@@ -97,7 +98,9 @@ export class AdminPlaces {
             ...(body.name_lt ? { nameLt: body.name_lt } : {}),
           })
           .where(eq(cities.id, id))
-        await this.#log(tx, staffId, 'city.update', 'city', id, renamed(before, body))
+        await this.#log(tx, staffId, 'city.update', 'city', id, renamed(before, body), {
+          changes: renames(before, body),
+        })
       }),
     )
     return this.city(id)
@@ -112,7 +115,9 @@ export class AdminPlaces {
         (await tx.$count(districts, eq(districts.cityId, id)))
       if (used > 0) throw new AppError('IN_USE')
       await tx.delete(cities).where(eq(cities.id, id))
-      await this.#log(tx, staffId, 'city.delete', 'city', id, nameEn(before))
+      await this.#log(tx, staffId, 'city.delete', 'city', id, nameEn(before), {
+        name: nameEn(before),
+      })
     })
   }
 
@@ -141,6 +146,7 @@ export class AdminPlaces {
           'district',
           row.id,
           `${body.name_en} / ${body.name_lt}`,
+          { name_en: body.name_en, name_lt: body.name_lt },
         )
         return row.id
       }),
@@ -165,7 +171,9 @@ export class AdminPlaces {
             ...(body.name_lt ? { nameLt: body.name_lt } : {}),
           })
           .where(eq(districts.id, id))
-        await this.#log(tx, staffId, 'district.update', 'district', id, renamed(before, body))
+        await this.#log(tx, staffId, 'district.update', 'district', id, renamed(before, body), {
+          changes: renames(before, body),
+        })
       }),
     )
     return this.district(id)
@@ -177,7 +185,9 @@ export class AdminPlaces {
       if (!before) throw new AppError('DISTRICT_NOT_FOUND')
       if ((await tx.$count(products, eq(products.districtId, id))) > 0) throw new AppError('IN_USE')
       await tx.delete(districts).where(eq(districts.id, id))
-      await this.#log(tx, staffId, 'district.delete', 'district', id, nameEn(before))
+      await this.#log(tx, staffId, 'district.delete', 'district', id, nameEn(before), {
+        name: nameEn(before),
+      })
     })
   }
 
@@ -189,9 +199,24 @@ export class AdminPlaces {
     throw new AppError('DISTRICT_NOT_FOUND')
   }
 
-  #log(tx: Tx, staffId: number, action: string, entity: string, id: number, summary: string) {
-    return this.audit.record(tx, { staffId, action, entity, entityId: id, summary })
+  #log(
+    tx: Tx,
+    staffId: number,
+    action: string,
+    entity: string,
+    id: number,
+    summary: string,
+    params: AuditParams,
+  ) {
+    return this.audit.record(tx, { staffId, action, entity, entityId: id, summary, params })
   }
+}
+
+function renames(before: Names, body: LocalizedNamePatch): AuditChange[] {
+  return changes(
+    { name_en: nameEn(before), name_lt: nameLt(before) },
+    { name_en: body.name_en, name_lt: body.name_lt },
+  )
 }
 
 function renamed(before: Names, body: LocalizedNamePatch): string {

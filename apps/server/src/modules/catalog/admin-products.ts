@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { cities, districts, products, stockChanges } from '../../db/schema/catalog.js'
 import { AppError, unlessTaken } from '../../http/errors.js'
-import type { AuditLog, StaffNames } from '../audit/service.js'
+import { type AuditChange, type AuditLog, changes, type StaffNames } from '../audit/service.js'
 import { adminProductDtos, type ProductRow, type SoldCounts } from './admin-product-view.js'
 import { type ProductImages, reencodeImage } from './images.js'
 import { defaultSku, nextProductId } from './skus.js'
@@ -127,6 +127,12 @@ export class AdminProducts {
           entity: 'product',
           entityId: id,
           summary: `${sku}: ${body.name_en}, ${centsToEuros(priceCents)} EUR, ${body.delivery}`,
+          params: {
+            sku,
+            name: body.name_en,
+            price_eur: centsToEuros(priceCents),
+            delivery: body.delivery,
+          },
         })
         return id
       }),
@@ -171,6 +177,7 @@ export class AdminProducts {
         entity: 'product',
         entityId: id,
         summary: summarize(before, change),
+        params: { sku: before.sku, changes: productChanges(before, change) },
       })
     })
   }
@@ -196,6 +203,7 @@ export class AdminProducts {
         entity: 'product',
         entityId: id,
         summary: `stock ${before.stock} → ${stock} (${body.change > 0 ? '+' : ''}${body.change}): ${body.reason}`,
+        params: { from: before.stock, to: stock, change: body.change, reason: body.reason },
       })
     })
     return this.#dto(id)
@@ -223,6 +231,7 @@ export class AdminProducts {
         entity: 'product',
         entityId: id,
         summary: `${added} codes added, stock ${before.stock} → ${stock}`,
+        params: { count: added, from: before.stock, to: stock },
       })
       return { added, available: stock - before.reserved }
     })
@@ -249,6 +258,7 @@ export class AdminProducts {
         entity: 'product',
         entityId: id,
         summary: `image set (${stored.width}×${stored.height})`,
+        params: { width: stored.width, height: stored.height },
       })
     })
     return this.#dto(id)
@@ -264,6 +274,7 @@ export class AdminProducts {
           entity: 'product',
           entityId: id,
           summary: 'image removed',
+          params: {},
         })
       }
     })
@@ -296,6 +307,19 @@ export class AdminProducts {
   #dtos(rows: ProductRow[]): Promise<AdminProduct[]> {
     return adminProductDtos(this.db, rows, this.deps.sold)
   }
+}
+
+/** The fields an edit changed, the price in euros (the back office names each field). */
+function productChanges(before: ProductRow, change: Partial<ProductRow>): AuditChange[] {
+  const shown = (key: string, value: unknown) =>
+    key === 'priceCents' ? centsToEuros(Number(value)) : value
+  const { updatedAt: _updated, name: _name, ...fields } = change
+  return changes(
+    Object.fromEntries(
+      Object.keys(fields).map((key) => [key, shown(key, before[key as keyof ProductRow])]),
+    ),
+    Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, shown(key, value)])),
+  ).map((one) => (one.field === 'priceCents' ? { ...one, field: 'price' } : one))
 }
 
 function summarize(before: ProductRow, change: Partial<ProductRow>): string {

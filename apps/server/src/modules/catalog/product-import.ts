@@ -104,6 +104,12 @@ export class ProductImport {
       entity: 'product',
       entityId: null,
       summary: `CSV import: ${plan.creates.length} created, ${plan.updates.length} updated, ${plan.unchanged} unchanged, ${places} places created`,
+      params: {
+        created: plan.creates.length,
+        updated: plan.updates.length,
+        unchanged: plan.unchanged,
+        places,
+      },
     })
   }
 }

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { couponRedemptions, coupons } from '../../db/schema/coupons.js'
 import { AppError, unlessTaken } from '../../http/errors.js'
-import type { AuditLog } from '../audit/service.js'
+import { type AuditLog, changes } from '../audit/service.js'
 
 type CouponRow = typeof coupons.$inferSelect
 type Fields = Omit<CouponPatch, 'code'> & { code?: string }
@@ -76,6 +76,23 @@ function columns(fields: Fields, before: CouponRow | null) {
   }
 }
 
+/** A coupon's columns under the API's names, for the changes a PATCH made. */
+function asFields(row: CouponRow): Record<string, unknown> {
+  return {
+    code: row.code,
+    kind: row.kind,
+    percent_off: row.percentOff,
+    amount_off_eur: row.amountOffCents === null ? null : centsToEuros(row.amountOffCents),
+    min_subtotal_eur: row.minSubtotalCents === null ? null : centsToEuros(row.minSubtotalCents),
+    starts_at: row.startsAt?.toISOString() ?? null,
+    ends_at: row.endsAt?.toISOString() ?? null,
+    max_redemptions: row.maxRedemptions,
+    max_per_user: row.maxPerUser,
+    active: row.active,
+    description: row.description,
+  }
+}
+
 export class AdminCoupons {
   constructor(
     private readonly db: Db,
@@ -111,6 +128,11 @@ export class AdminCoupons {
           entity: 'coupon',
           entityId: row.id,
           summary: `${body.code}: ${body.kind === 'percent' ? `${body.percent_off} %` : `${body.amount_off_eur} EUR`} off`,
+          params: {
+            code: body.code,
+            percent_off: body.kind === 'percent' ? (body.percent_off ?? null) : null,
+            amount_off_eur: body.kind === 'fixed' ? (body.amount_off_eur ?? null) : null,
+          },
         })
         return row.id
       }),
@@ -130,6 +152,7 @@ export class AdminCoupons {
           entity: 'coupon',
           entityId: id,
           summary: `${before.code}: ${Object.keys(body).join(', ')} changed`,
+          params: { code: before.code, changes: changes(asFields(before), body) },
         })
       }),
     )
@@ -177,6 +200,7 @@ export class AdminCoupons {
       // seeded or imported coupon may have no redemption rows): the owner sees that counter.
       times_redeemed: Math.max(0, row.timesRedeemed - (byCoupon.get(row.id)?.reserved ?? 0)),
       reserved: byCoupon.get(row.id)?.reserved ?? 0,
+      excluded_product_ids: row.excludedProductIds,
       created_at: row.createdAt.toISOString(),
     }))
   }

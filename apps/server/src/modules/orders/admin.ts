@@ -131,6 +131,7 @@ export class AdminOrders {
         entity: 'order',
         entityId: order.orderCode,
         summary: `delivered: ${note}`,
+        params: { note },
       })
       return done.id
     })
@@ -169,6 +170,7 @@ export class AdminOrders {
         entity: 'order',
         entityId: order.orderCode,
         summary: `refunded ${centsToEuros(done.paidCents).toFixed(2)} EUR to the balance: ${reason}`,
+        params: { amount_eur: centsToEuros(done.paidCents), reason },
       })
       return done.id
     })

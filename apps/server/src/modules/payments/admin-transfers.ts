@@ -108,6 +108,12 @@ export class AdminTransfers {
         entity: 'transfer',
         entityId: `${signature}:${transfer.instructionIndex}`,
         summary: `${sol} SOL to ${customer.username}: ${centsToEuros(cents)} EUR at ${centsToEuros(Number(rate))} EUR/SOL`,
+        params: {
+          sol,
+          username: customer.username,
+          amount_eur: centsToEuros(cents),
+          rate_eur_per_sol: centsToEuros(Number(rate)),
+        },
       })
     })
     return this.#get(signature, transfer.instructionIndex)
@@ -129,6 +135,7 @@ export class AdminTransfers {
         entity: 'transfer',
         entityId: `${signature}:${transfer.instructionIndex}`,
         summary: `${lamportsToSolNumber(transfer.lamports)} SOL dismissed: ${note}`,
+        params: { sol: lamportsToSolNumber(transfer.lamports), note },
       })
     })
     return this.#get(signature, transfer.instructionIndex)

@@ -1,6 +1,11 @@
 // Reading payments: the API's view of a payment (with its Solana Pay URL), the caller's own
 // payments and their history, and the problem reports customers file about one.
-import { centsToEuros, lamportsToSolNumber, type PageQuery, type Payment } from '@shop/contract'
+import {
+  centsToEuros,
+  lamportsToSolNumber,
+  type Payment,
+  type PaymentHistoryQuery,
+} from '@shop/contract'
 import { and, type Column, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
@@ -69,8 +74,11 @@ export class PaymentQueries {
     return this.toDto(await this.owned(userId, code))
   }
 
-  async history(userId: number, query: PageQuery) {
-    const mine = eq(payments.userId, userId)
+  async history(userId: number, query: PaymentHistoryQuery) {
+    const mine = and(
+      eq(payments.userId, userId),
+      query.status ? eq(payments.status, query.status) : undefined,
+    )
     const newestFirst = [desc(payments.createdAt), desc(payments.id)]
     const { rows, total } = await readPage(
       this.db,

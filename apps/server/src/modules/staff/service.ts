@@ -17,7 +17,7 @@ import { staff, staffRecoveryCodes } from '../../db/schema/staff.js'
 import { AppError, unlessTaken } from '../../http/errors.js'
 import type { CounterStore, LimitRule } from '../../http/rate-limit.js'
 import type { SecretSeal } from '../../lib/sealed-secret.js'
-import type { AuditLog } from '../audit/service.js'
+import { type AuditLog, changes } from '../audit/service.js'
 import { verifyPassword } from '../auth/passwords.js'
 import { usernameKey } from '../auth/rate-limits.js'
 import { hashRecoveryCode } from './recovery-codes.js'
@@ -154,6 +154,7 @@ export class StaffService {
           entity: 'staff',
           entityId: created.id,
           summary: `invited ${username} as ${role}`,
+          params: { username, role },
         })
         return { id: created.id, invite_url: inviteUrl }
       }),
@@ -173,6 +174,7 @@ export class StaffService {
         entity: 'staff',
         entityId: row.id,
         summary: `new invitation link for ${row.username}`,
+        params: { username: row.username },
       })
       return { id: row.id, invite_url: inviteUrl }
     })
@@ -219,6 +221,10 @@ export class StaffService {
           entity: 'staff',
           entityId: staffId,
           summary: `${row.username}: ${what.join(', ')}`,
+          params: {
+            username: row.username,
+            changes: changes({ role: row.role, disabled: row.disabled }, { role, disabled }),
+          },
         })
       }
       return member(updated)

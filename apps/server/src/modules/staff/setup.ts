@@ -140,6 +140,7 @@ export class StaffSetup {
         entity: 'staff',
         entityId: account.id,
         summary: `${account.username} (${account.role}) completed setup`,
+        params: { username: account.username, role: account.role },
       })
       const tokens = await this.deps.sessions.open(account.id, tx)
       return {

@@ -59,6 +59,7 @@ export class AdminContent {
         entity: 'faq',
         entityId: null,
         summary: `${body.items.length} questions`,
+        params: { count: body.items.length },
       })
     })
     return this.faq()
@@ -119,6 +120,7 @@ export class AdminContent {
           entity: 'support_category',
           entityId: null,
           summary: body.items.map((item) => item.name_en).join(', '),
+          params: { count: body.items.length, names: body.items.map((i) => i.name_en).join(', ') },
         })
       }),
     )

@@ -132,7 +132,10 @@ export class AdminTickets {
         .returning({ code: tickets.ticketCode })
       if (!ticket) return null
       await tx.insert(ticketMessages).values({ ticketId, author: 'support', staffId, body: text })
-      return `${ticket.code}: replied (${[...text].length} characters)`
+      return {
+        code: ticket.code,
+        summary: `${ticket.code}: replied (${[...text].length} characters)`,
+      }
     })
     return this.get(ticketId, lang)
   }
@@ -145,7 +148,7 @@ export class AdminTickets {
         .set({ status: 'closed', updatedAt: sql`now()` })
         .where(and(eq(tickets.id, ticketId), ne(tickets.status, 'closed')))
         .returning({ code: tickets.ticketCode })
-      return ticket ? `${ticket.code}: closed` : null
+      return ticket ? { code: ticket.code, summary: `${ticket.code}: closed` } : null
     })
     return this.get(ticketId, lang)
   }
@@ -158,25 +161,25 @@ export class AdminTickets {
         .set({ status: 'open', updatedAt: sql`now()` })
         .where(and(eq(tickets.id, ticketId), eq(tickets.status, 'closed')))
         .returning({ code: tickets.ticketCode })
-      return ticket ? `${ticket.code}: reopened` : null
+      return ticket ? { code: ticket.code, summary: `${ticket.code}: reopened` } : null
     })
     return this.get(ticketId, lang)
   }
 
   /**
-   * Runs a conditional change and audits it in one transaction. `apply` answers the audit
-   * summary, or null when the ticket's status did not allow the change: then a missing ticket is
+   * Runs a conditional change and audits it in one transaction. `apply` answers the ticket's
+   * code and the audit summary, or null when the ticket's status did not allow the change: then a missing ticket is
    * 404, a reply to a closed one 409 TICKET_CLOSED, and closing or reopening changes nothing.
    */
   private async change(
     staffId: number,
     ticketId: number,
     action: TicketChange,
-    apply: (tx: Tx) => Promise<string | null>,
+    apply: (tx: Tx) => Promise<{ code: string; summary: string } | null>,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const summary = await apply(tx)
-      if (summary === null) {
+      const done = await apply(tx)
+      if (done === null) {
         const [existing] = await tx
           .select({ id: tickets.id })
           .from(tickets)
@@ -190,7 +193,8 @@ export class AdminTickets {
         action: `ticket.${action}`,
         entity: 'ticket',
         entityId: ticketId,
-        summary,
+        summary: done.summary,
+        params: { ticket: done.code },
       })
     })
   }

@@ -125,6 +125,7 @@ export class AdminCustomers {
         entity: 'customer',
         entityId: id,
         summary: `${username}: ${cents > 0 ? '+' : '−'}${euros} EUR: ${reason}`,
+        params: { username, change_eur: centsToEuros(cents), reason },
       })
     })
     return this.#summary(id)
@@ -157,6 +158,7 @@ export class AdminCustomers {
         summary: disabled
           ? `${changed.username} disabled; sessions ended: ${ended}`
           : `${changed.username} enabled`,
+        params: { username: changed.username, sessions_ended: ended },
       })
     })
     return this.#summary(id)

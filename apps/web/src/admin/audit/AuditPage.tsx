@@ -10,8 +10,10 @@ import { ListIcon } from '../ui/icons'
 import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
+import { auditAction, auditText } from './auditText'
 
-/** Every write of the back office, newest first: when, who, what, on which entity. */
+/** Every write of the back office, newest first: when, who, what, on which entity, worded in
+ *  the reader's language. */
 export function AuditPage() {
   const { t } = useTranslation()
   const format = useFormat()
@@ -49,18 +51,16 @@ export function AuditPage() {
                     <Td label={t('audit.who')} className="font-medium text-slate-900">
                       {entry.staff_username ?? t('audit.system')}
                     </Td>
-                    <Td label={t('audit.action')}>
-                      <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800 text-xs">
-                        {entry.action}
-                      </code>
-                    </Td>
+                    <Td label={t('audit.action')}>{auditAction(entry.action, t)}</Td>
                     <Td label={t('audit.entity')} className="whitespace-nowrap">
-                      {entry.entity}
+                      {t(`audit.entities.${entry.entity}`, { defaultValue: entry.entity })}
                       {entry.entity_id ? (
                         <span className="text-slate-500"> #{entry.entity_id}</span>
                       ) : null}
                     </Td>
-                    <Td className="break-words text-slate-900 md:min-w-48">{entry.summary}</Td>
+                    <Td className="break-words text-slate-900 md:min-w-48">
+                      {auditText(entry, t, format)}
+                    </Td>
                   </Tr>
                 ))}
               </Table>

@@ -26,6 +26,7 @@ describe('coupons', () => {
             }),
             // Three paid and one held by a pending SOL payment: nobody else can use it now.
             coupon({ id: 5, code: 'HELDLAST', times_redeemed: 3, reserved: 1, max_redemptions: 4 }),
+            coupon({ id: 6, code: 'NOGIFTS', excluded_product_ids: [11, 12] }),
           ],
           total: 25,
         }
@@ -40,6 +41,9 @@ describe('coupons', () => {
     const held = screen.getByRole('row', { name: /HELDLAST/ })
     expect(held).toHaveTextContent('3 / 4')
     expect(held).toHaveTextContent('Used up')
+    expect(screen.getByRole('row', { name: /NOGIFTS/ })).toHaveTextContent(
+      'Products it does not discount: 2',
+    )
     await user.click(screen.getByRole('button', { name: /Next/ }))
     await waitFor(() => expect(queries).toEqual(['page=1&page_size=20', 'page=2&page_size=20']))
   })

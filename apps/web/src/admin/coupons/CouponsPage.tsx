@@ -67,6 +67,11 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCoupon; onEdit: () => void
             {t('coupons.fromSubtotal', { amount: format.eur(coupon.min_subtotal_eur) })}
           </span>
         ) : null}
+        {coupon.excluded_product_ids.length > 0 ? (
+          <span className="block font-normal text-slate-500 text-xs">
+            {t('coupons.excludes', { count: coupon.excluded_product_ids.length })}
+          </span>
+        ) : null}
       </Td>
       <Td label={t('coupons.valid')} className="whitespace-nowrap">
         {validity}

@@ -74,8 +74,10 @@ describe('back-office texts', () => {
   it('are really Lithuanian', () => {
     expect(lithuanian.get('setup.recoveryText')).toMatch(/[ąčęėįšųūž]/i)
     expect(lithuanian.get('nav.products')).not.toBe(english.get('nav.products'))
+    // A text made only of {{values}} and punctuation has no words to translate.
+    const words = (text: string) => /\p{L}/u.test(text.replace(/{{\s*\w+\s*}}/g, ''))
     const same = [...english].filter(
-      ([key, text]) => text.length > 12 && lithuanian.get(key) === text,
+      ([key, text]) => text.length > 12 && words(text) && lithuanian.get(key) === text,
     )
     expect(same.map(([key]) => key)).toEqual([])
   })

@@ -1,9 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import type { CryptoPaymentDetails } from '../../shared/payment/details'
+import {
+  PENDING_PAYMENTS_QUERY_KEY,
+  type PendingPayment,
+  PendingPayments,
+} from '../../shared/payment/PendingPayments'
 import { loadPendingPayment, savePendingPayment } from '../../shared/payment/pendingPayment'
 import type { PaymentEndReason } from '../../shared/payment/usePaymentStatus'
 import { BALANCE_QUERY_KEY, useBalance } from '../../shared/queries/balance'
@@ -54,6 +59,7 @@ export function BalancePage() {
   const balance = useBalance()
   const { query: history, pager, setPage } = useBalanceHistory()
   const [params] = useSearchParams()
+  const navigate = useNavigate()
   const fromCheckout = params.get('return') === 'checkout'
   const [toppedUp, setToppedUp] = useState(false)
   const [pending, setPendingState] = useState<CryptoPaymentDetails | null>(() =>
@@ -62,6 +68,16 @@ export function BalancePage() {
   const setPending = (details: CryptoPaymentDetails | null) => {
     savePendingPayment('topup', details)
     setPendingState(details)
+    // The list of open payments gains the new one, or loses the one that ended.
+    void client.invalidateQueries({ queryKey: PENDING_PAYMENTS_QUERY_KEY })
+  }
+  // A top-up opens here; a checkout's instructions are the checkout's.
+  const openPending = (one: PendingPayment) => {
+    if (one.kind === 'topup') setPending(one.details)
+    else {
+      savePendingPayment('checkout', one.details)
+      void navigate('/checkout')
+    }
   }
 
   const onConfirmed = () => {
@@ -81,6 +97,7 @@ export function BalancePage() {
   return (
     <Page title={t('balance.title')} description={t('balance.subtitle')}>
       {fromCheckout ? <BackToCheckout toppedUp={toppedUp} /> : null}
+      <PendingPayments onOpen={openPending} />
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr] lg:items-start">
         <div className="flex flex-col gap-6">
           <section

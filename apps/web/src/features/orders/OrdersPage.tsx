@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { useTranslation } from '../../shared/i18n'
+import { PendingPayments } from '../../shared/payment/PendingPayments'
 import { ButtonLink } from '../../shared/ui/Button'
 import { EmptyState } from '../../shared/ui/EmptyState'
 import { ReceiptIcon } from '../../shared/ui/icons'
@@ -49,6 +50,7 @@ export function OrdersPage() {
 
   return (
     <Page title={t('orders.title')} description={t('orders.subtitle')} width="medium">
+      <PendingPayments />
       <Refreshing active={orders.isPlaceholderData}>
         <QueryState
           query={orders}

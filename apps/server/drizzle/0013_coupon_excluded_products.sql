@@ -1,0 +1,1 @@
+ALTER TABLE "coupons" ADD COLUMN "excluded_product_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;
