@@ -115,6 +115,13 @@ describe('error shape', () => {
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' })
   })
 
+  it('answers an over-long path segment with the error body of every other route', async () => {
+    const url = `/api/health/${'%F0%9F%92%A5'.repeat(25)}`
+    const res = await t.app.inject({ method: 'GET', url })
+    expect(res.statusCode).toBe(400)
+    expect(Object.keys(res.json()).sort()).toEqual(['code', 'detail', 'message'])
+  })
+
   it('answers an unknown /api route with 404 NOT_FOUND', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' })
     expect(res.statusCode).toBe(404)
