@@ -21,7 +21,8 @@ export function readCodeLines(text: string): CodeLines {
   let problem: CodeLinesProblem | null = null
   const lines = text.split(/\r\n|\r|\n/)
   for (const [index, raw] of lines.entries()) {
-    const code = raw.trim()
+    // The server's form of a code (NFC, trimmed): what it calls the same code, so do we.
+    const code = raw.normalize('NFC').trim()
     if (code === '') continue
     codes.push(code)
     if (problem) continue
