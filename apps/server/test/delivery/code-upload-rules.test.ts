@@ -55,3 +55,19 @@ describe('one delivery code', () => {
     expect(counts.json()).toEqual({ available: 0, reserved: 0, delivered: 0 })
   })
 })
+
+describe('one upload of codes', () => {
+  it('takes the largest the rules allow: 1000 codes of 500 characters, of any script', async () => {
+    const id = await codeProduct()
+    // 4-byte characters (an emoji, a CJK extension) and 2-byte ones (Lithuanian letters).
+    const codes = Array.from(
+      { length: 1000 },
+      (_, i) => `${String(i).padStart(4, '0')}${(i % 2 ? '😀' : 'ą').repeat(496)}`,
+    )
+    expect(codes.every((code) => [...code].length === 500)).toBe(true)
+    expect(Buffer.byteLength(JSON.stringify({ codes }))).toBeGreaterThan(1_000_000)
+    const res = await upload(id, codes)
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200)
+    expect(res.json()).toEqual({ added: 1000, available: 1000 })
+  }, 120_000)
+})
