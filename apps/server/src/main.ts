@@ -107,26 +107,25 @@ async function main(): Promise<void> {
   // shop ever prints: no request's address is logged (docs/promises.md).
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'
   const chainPort = localChain ? `, local Solana chain on port ${new URL(localChain.url).port}` : ''
-  let listening: string | null = null
+  // While the shop has no active staff account, every start prints the link that creates the
+  // owner (docs/back-office.md, "Staff accounts"): the same one until it is used or a day old.
+  // A plain line, whatever LOG_LEVEL, on the ready line's origin unless PUBLIC_URL names one
+  // (a sign-in on localhost does not carry over to 127.0.0.1), just before the ready line, so
+  // that a script waiting for that line finds the link too.
+  const setupPath = await services.staff.setup.ownerLinkIfNoStaff('')
+  const { setupLinkLine } = await import('./modules/staff/setup.js')
+  let printed = false
   await app.listen({
     port: config.port,
     host: config.host,
     listenTextResolver: (address) => {
-      listening ??= address
+      if (setupPath && !printed) {
+        printed = true
+        process.stdout.write(`${setupLinkLine(`${config.publicUrl ?? address}${setupPath}`)}\n`)
+      }
       return `shop ready: ${address} (database: ${where}${chainPort})`
     },
   })
-  // While the shop has no active staff account, every start prints the link that creates the
-  // owner (docs/back-office.md, "Staff accounts"): the same one until it is used or a day old.
-  // A plain line, whatever LOG_LEVEL, on the ready line's origin unless PUBLIC_URL names one
-  // (a sign-in on localhost does not carry over to 127.0.0.1).
-  const setupLink = await services.staff.setup.ownerLinkIfNoStaff(
-    config.publicUrl ?? listening ?? undefined,
-  )
-  if (setupLink) {
-    const { setupLinkLine } = await import('./modules/staff/setup.js')
-    process.stdout.write(`${setupLinkLine(setupLink)}\n`)
-  }
 }
 
 /**
