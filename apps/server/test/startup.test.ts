@@ -81,6 +81,10 @@ describe.skipIf(onPostgres)('npm start on the embedded database', () => {
       .filter((line) => line.includes('127.0.0.1'))
     expect(ready).toHaveLength(2)
     expect(ready.join('\n')).toContain(`shop ready: ${origin} (database: PGlite in`)
+    // Before the ready line: a script that waits for it finds the link as well.
+    expect(first.output().indexOf('back office: create the owner account')).toBeLessThan(
+      first.output().indexOf('shop ready'),
+    )
     // A restart prints the same link: the one printed before still works.
     expect(links[1]).toBe(links[0])
   }, 120_000)
