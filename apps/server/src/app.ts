@@ -118,6 +118,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       return isRoutablePath(url) ? url : MALFORMED_URL_ROUTE
     },
   })
+  // JSON alone, up to 32 KiB, unless the contract gives a route its own body (http/route.ts):
+  // Fastify's text/plain parser would read a body no route takes.
+  app.removeContentTypeParser('text/plain')
   // The proxies carry every client's connections; without TRUST_PROXY, one on this machine may.
   capConnectionsPerClient(
     app.server,
@@ -130,7 +133,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerValidation(app)
   registerLazySerializers(app)
   registerErrorHandling(app)
-  // After the error handler: a route takes the handler in place when it is registered.
+  // After the error handler: a route keeps the handler set when it was declared.
   app.all(MALFORMED_URL_ROUTE, async () => {
     throw new AppError('VALIDATION_ERROR', 'The URL is malformed')
   })

@@ -94,19 +94,29 @@ async function main(): Promise<void> {
 
   if (config.deliveryKeyPrevious) await rotateDeliveryKey(database, config, app.log)
 
-  // While the shop has no active staff account, every start prints a fresh one-time link that
-  // creates the owner (docs/back-office.md, "Staff accounts"); earlier links stop working.
-  const setupLink = await services.staff.setup.ownerLinkIfNoStaff()
-  if (setupLink) app.log.info(`back office: create the owner account at ${setupLink}`)
   // One start line, with the address the server really listens on (Fastify's own listen line:
   // one per address, so a host of 0.0.0.0 names every interface). It is the only address the
   // shop ever prints: no request's address is logged (docs/promises.md).
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'
   const chainPort = localChain ? `, local Solana chain on port ${new URL(localChain.url).port}` : ''
+  // While the shop has no active staff account, every start prints the link that creates the
+  // owner (docs/back-office.md, "Staff accounts"): the same one until it is used or a day old.
+  // A plain line, whatever LOG_LEVEL, on the ready line's origin unless PUBLIC_URL names one
+  // (a sign-in on localhost does not carry over to 127.0.0.1), just before the ready line, so
+  // that a script waiting for that line finds the link too.
+  const setupPath = await services.staff.setup.ownerLinkIfNoStaff('')
+  const { setupLinkLine } = await import('./modules/staff/setup.js')
+  let printed = false
   await app.listen({
     port: config.port,
     host: config.host,
-    listenTextResolver: (address) => `shop ready: ${address} (database: ${where}${chainPort})`,
+    listenTextResolver: (address) => {
+      if (setupPath && !printed) {
+        printed = true
+        process.stdout.write(`${setupLinkLine(`${config.publicUrl ?? address}${setupPath}`)}\n`)
+      }
+      return `shop ready: ${address} (database: ${where}${chainPort})`
+    },
   })
 }
 

@@ -369,7 +369,7 @@ function createStaffServices(
   let team: StaffService | null = null
   const audit = new AuditLog(db, (ids) => team?.usernames(ids) ?? Promise.resolve(new Map()))
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`
-  const setup = new StaffSetup(db, { seal, sessions, audit }, publicUrl)
+  const setup = new StaffSetup(db, { seal, sessions, audit }, publicUrl, config.jwtSecret)
   team = new StaffService(db, { seal, sessions, setup, audit, counters })
   return { seal, sessions, setup, team, audit }
 }

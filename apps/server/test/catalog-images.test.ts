@@ -203,7 +203,7 @@ describe('re-encoding an upload', () => {
       .png({ compressionLevel: 9 })
       .toBuffer()
     expect(bomb.length).toBeLessThan(IMAGE_MAX_BYTES)
-    await expectRefused(reencodeImage(bomb, 'image/png'), 'IMAGE_INVALID', 400)
+    await expectRefused(reencodeImage(bomb, 'image/png'), 'PAYLOAD_TOO_LARGE', 413)
   })
 
   it('refuses more than 5 MB (413) and other declared types (415)', async () => {

@@ -124,6 +124,25 @@ describe('error shape', () => {
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' })
   })
 
+  it('answers /robots.txt with a real one, not the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8')
+    const lines = res.body.trim().split('\n')
+    expect(lines[0]).toBe('User-agent: *')
+    expect(lines).toContain('Disallow: /admin')
+    expect(lines).toContain('Disallow: /api/')
+    // Every line is a directive robots.txt knows.
+    for (const line of lines) expect(line).toMatch(/^(User-agent|Allow|Disallow): \S+$/)
+  })
+
+  it('answers an over-long path segment with the error body of every other route', async () => {
+    const url = `/api/health/${'%F0%9F%92%A5'.repeat(25)}`
+    const res = await t.app.inject({ method: 'GET', url })
+    expect(res.statusCode).toBe(400)
+    expect(Object.keys(res.json()).sort()).toEqual(['code', 'detail', 'message'])
+  })
+
   it('answers an unknown /api route with 404 NOT_FOUND', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' })
     expect(res.statusCode).toBe(404)

@@ -148,5 +148,12 @@ export const FAQ_ANSWER_MAX_LENGTH = 5_000
 /** Delivery codes uploaded in one go, and the length of one (a licence key, a gift-card number, a link). */
 export const DELIVERY_CODES_MAX_LINES = 1000
 export const DELIVERY_CODE_MAX_LENGTH = 500
+/**
+ * The JSON body of one upload of codes: room for the largest the two rules above allow, each
+ * character up to 4 bytes of UTF-8 (a code has no control character, so JSON escapes none of
+ * them beyond 2 bytes), plus its quotes and comma.
+ */
+export const DELIVERY_CODES_BODY_MAX_BYTES =
+  DELIVERY_CODES_MAX_LINES * (DELIVERY_CODE_MAX_LENGTH * 4 + 3) + 1024
 /** The owner's delivery note: what the customer receives and how (pickup point and time, tracking). */
 export const DELIVERY_NOTE_MAX_LENGTH = 2000

@@ -26,8 +26,13 @@ export interface RouteDef {
   readonly params?: TSchema
   readonly querystring?: TSchema
   readonly body?: TSchema
-  /** A body that is not JSON (an image upload): the accepted content types and largest size. */
+  /**
+   * A body that is not JSON (an image upload): the accepted content types and largest size. Only
+   * this route takes these types; it takes no JSON.
+   */
   readonly rawBody?: { readonly contentTypes: readonly string[]; readonly maxBytes: number }
+  /** A JSON body may be this large (REQUEST_BODY_LIMIT_BYTES otherwise). */
+  readonly bodyMaxBytes?: number
   /** The success answer: 200, or 201 for what creates a resource. */
   readonly response: { readonly 200: TSchema } | { readonly 201: TSchema }
 }

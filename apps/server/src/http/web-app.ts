@@ -61,6 +61,18 @@ function compressedFiles() {
   }
 }
 
+const ROBOTS_TXT = [
+  'User-agent: *',
+  'Allow: /',
+  'Disallow: /admin',
+  'Disallow: /api/',
+  // A signed-in customer's pages: nothing a crawler can read.
+  ...['/cart', '/checkout', '/balance', '/orders', '/support', '/profile'].map(
+    (page) => `Disallow: ${page}`,
+  ),
+  '',
+].join('\n')
+
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | null,
@@ -117,6 +129,14 @@ export async function registerWebApp(
     }, done)
   }
   app.addHook('onSend', reproducedOnHit(compress, 'only files are compressed, never a kept answer'))
+  // Not the app's HTML, which crawlers read as a broken robots.txt (Lighthouse, issue 33): the
+  // storefront may be indexed; the back office, the API and a customer's own pages may not.
+  app.get('/robots.txt', (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(ROBOTS_TXT),
+  )
   return {
     sendIndex(reply) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')

@@ -37,7 +37,8 @@ const SUSPICIOUS_COLUMN =
 const ALLOWED_COLUMNS = new Set(['payments.wallet_address'])
 
 /** The address the shop listens on, as its start line names it. */
-const OWN_ADDRESS = /(?<=shop ready: )https?:\/\/(?:\[[^\]\s]+\]|[^\s/:]+)(?::\d+)?/g
+const OWN_ADDRESS =
+  /(?<=shop ready: |create the owner account at )https?:\/\/(?:\[[^\]\s]+\]|[^\s/:]+)(?::\d+)?/g
 const IPV4_CANDIDATE = /(?<![\w.])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?![\w.])/g
 const IPV6_CANDIDATE = /(?<![\w:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:%\w+)?(?![\w:])/g
 const EMAIL = /[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g
@@ -50,7 +51,8 @@ const USER_AGENT =
  * are validated (net.isIP), so version numbers ("1.2.3") and times ("12:30:00") do not count; an
  * IPv6 candidate needs a hex digit, so a bare "::" in prose does not either. There is no allowlist
  * of addresses: the shop's own logs name none but its own, in its start line ("shop ready:
- * http://127.0.0.1:8080 ...", main.ts), which is the server's and is left out.
+ * http://127.0.0.1:8080 ...", main.ts) and the owner's setup link on that origin, which are the
+ * server's and are left out.
  */
 export function personalDataIn(logged: string): string[] {
   const text = logged.replace(OWN_ADDRESS, 'http://own-address')

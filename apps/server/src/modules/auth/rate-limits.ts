@@ -18,6 +18,8 @@ export interface AuthLimits {
   loginPerClient: LimitRule
   /** Accounts created from one client. */
   registerPerClient: LimitRule
+  /** Username availability checks from one client (each tells whether an account exists). */
+  usernameCheckPerClient: LimitRule
   /** Wrong current passwords given by one signed-in account (change password, delete account). */
   passwordPerAccount: LimitRule
 }
@@ -28,6 +30,9 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginPerUsername: { max: 5, windowMs: 15 * MINUTE },
   loginPerClient: { max: 20, windowMs: 15 * MINUTE },
   registerPerClient: { max: 10, windowMs: 60 * MINUTE },
+  // The sign-up form checks once a name is typed (on leaving the field): a few dozen an hour is
+  // plenty for a person, far too few to list the customers' names (issue 33).
+  usernameCheckPerClient: { max: 30, windowMs: 60 * MINUTE },
   passwordPerAccount: { max: 5, windowMs: 15 * MINUTE },
 }
 
@@ -161,6 +166,19 @@ export class AuthRateLimits {
       }
       throw error
     }
+  }
+
+  /**
+   * Runs a username availability check under the per-client limit. Every check counts: each
+   * answer tells whether a name has an account, what the login's limits hide.
+   */
+  async guardUsernameCheck<T>(clientAddress: string | undefined, check: () => Promise<T>) {
+    const clientKey = this.#clients.of(clientAddress)
+    if (!clientKey) return check()
+    const rule = this.limits.usernameCheckPerClient
+    const client = await this.store.increment(`username-check-client:${clientKey}`, rule.windowMs)
+    if (client.count > rule.max) throw tooManyAttempts(client.resetInMs)
+    return check()
   }
 
   /** Runs a sign-up under the per-client limit; only accounts actually created count. */

@@ -24,7 +24,9 @@ export function authRoutes({ app, services }: AppContext): void {
     )
   })
   defineRoute(app, api.loginChallenge, () => loginChallenges.create())
-  defineRoute(app, api.checkUsername, ({ params }) => accounts.checkUsername(params.username))
+  defineRoute(app, api.checkUsername, ({ params, request }) =>
+    authLimits.guardUsernameCheck(request.ip, () => accounts.checkUsername(params.username)),
+  )
   // The validator keeps unknown fields, and Telegram signed every field it sent, so the whole
   // body is what gets verified.
   defineRoute(app, api.telegramLogin, ({ body, request }) =>

@@ -1,6 +1,6 @@
 // The owner's catalogue endpoints: cities, districts, products and their stock, and the
 // catalogue as a CSV file out and in.
-import { adminApi, IMAGE_MAX_BYTES, IMAGE_TYPES, PRODUCT_IMPORT_MAX_BYTES } from '@shop/contract'
+import { adminApi } from '@shop/contract'
 import type { AppContext } from '../../app-context.js'
 import { csvAnswer } from '../../http/csv-answer.js'
 import { AppError } from '../../http/errors.js'
@@ -42,12 +42,8 @@ export function adminCatalogRoutes({ app, services }: AppContext): void {
   )
   defineRoute(app, adminApi.deliveryCodeCounts, ({ params }) => products.codeCounts(params.id))
 
-  // The image arrives as the raw body (the browser sends the file as it is), up to 5 MB.
-  app.addContentTypeParser(
-    [...IMAGE_TYPES],
-    { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  )
+  // The image arrives as the raw body (the browser sends the file as it is): rawBody in the
+  // contract gives this route alone a parser for it (http/route.ts).
   defineRoute(app, adminApi.putProductImage, ({ auth, params, request }) => {
     const body = request.body
     if (!Buffer.isBuffer(body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE')
@@ -61,20 +57,12 @@ export function adminCatalogRoutes({ app, services }: AppContext): void {
   defineRoute(app, adminApi.exportProducts, async ({ reply }) =>
     csvAnswer(reply, await exporter.file()),
   )
-  // The file arrives as the raw body (text/csv, up to 5 MB): a parser of this route's own
-  // scope, so that no other route takes CSV or a body that large.
-  void app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'text/csv',
-      { parseAs: 'buffer', bodyLimit: PRODUCT_IMPORT_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    )
-    defineRoute(scope, adminApi.importProducts, ({ auth, query, request }) => {
-      const body = request.body
-      if (!Buffer.isBuffer(body)) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file must be sent as text/csv.')
-      }
-      return importer.run(auth.staffId, body, query.dry_run ?? false)
-    })
+  // The file arrives as the raw body (text/csv, up to 5 MB), this route's alone (rawBody).
+  defineRoute(app, adminApi.importProducts, ({ auth, query, request }) => {
+    const body = request.body
+    if (!Buffer.isBuffer(body)) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file must be sent as text/csv.')
+    }
+    return importer.run(auth.staffId, body, query.dry_run ?? false)
   })
 }

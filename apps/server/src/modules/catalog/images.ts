@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto'
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@shop/contract'
 import { eq, sql } from 'drizzle-orm'
+import pLimit from 'p-limit'
 import type { Sharp, SharpOptions } from 'sharp'
 import type { Db, DbOrTx } from '../../db/client.js'
 import { productImages, products } from '../../db/schema/catalog.js'
@@ -17,10 +18,38 @@ export type ImageSize = 'card' | 'large'
 export const IMAGE_SIDES: Readonly<Record<ImageSize, number>> = { card: 640, large: 1200 }
 
 /**
- * Decoded pixels an upload may have. A few megabytes of PNG can unpack into an enormous picture;
- * this is above any phone camera's default (a 50 MP photo) and about 180 MB of memory at most.
+ * Decoded pixels an upload may have, whatever their depth. A few megabytes of PNG can unpack into
+ * an enormous picture; this is above any phone camera's default (a 50 MP photo).
  */
 const MAX_INPUT_PIXELS = 60_000_000
+
+/**
+ * Memory the decoded picture may take: pixels x channels x bytes per sample, read from the
+ * file's header before anything is decoded. A 50 MP photo in 8-bit RGB (150 MB) fits; a 466 KB
+ * 16-bit PNG of 7,740 x 7,740 (479 MB by this count, 260 MB measured) is refused (issue 33;
+ * docs/decisions/0037).
+ */
+export const MAX_DECODE_BYTES = 150_000_000
+
+/** Bytes of one sample of each libvips band format. */
+const SAMPLE_BYTES: Readonly<Record<string, number>> = {
+  uchar: 1,
+  char: 1,
+  ushort: 2,
+  short: 2,
+  uint: 4,
+  int: 4,
+  float: 4,
+  complex: 8,
+  double: 8,
+  dpcomplex: 16,
+}
+
+/**
+ * One decoding at a time in this process: four large pictures uploaded at once would otherwise
+ * take four times MAX_DECODE_BYTES (778 MB measured). The others wait their turn.
+ */
+export const imageDecodes = pLimit(1)
 
 /** WebP quality: no visible loss on photos and drawings at about a tenth of a JPEG's size. */
 const WEBP_QUALITY = 80
@@ -70,7 +99,8 @@ function mediaType(contentType: string): string {
  *
  * Throws AppError UNSUPPORTED_MEDIA_TYPE (415) for another declared type, PAYLOAD_TOO_LARGE
  * (413) above IMAGE_MAX_BYTES, IMAGE_INVALID (400) for bytes that are not a readable image of
- * those formats (truncated, corrupt, or more than MAX_INPUT_PIXELS pixels).
+ * those formats (truncated, corrupt, or more than MAX_INPUT_PIXELS pixels), PAYLOAD_TOO_LARGE
+ * (413) for a picture above MAX_DECODE_BYTES once decoded.
  */
 export async function reencodeImage(
   bytes: Uint8Array,
@@ -84,37 +114,57 @@ export async function reencodeImage(
   }
   if (sniff(bytes) === null) throw new AppError('IMAGE_INVALID')
   const sharp = await loadSharp()
+  return imageDecodes(() => decodeAndEncode(sharp, bytes))
+}
+
+/** The decoded size by the header, or null when the header cannot be read. */
+async function decodedBytes(sharp: SharpFactory, bytes: Uint8Array): Promise<number | null> {
   try {
+    const { width, height, channels, depth } = await sharp(bytes).metadata()
+    const sample = depth ? SAMPLE_BYTES[depth] : undefined
+    if (!width || !height || !channels || !sample) return null
+    return width * height * channels * sample
+  } catch {
+    return null
+  }
+}
+
+async function decodeAndEncode(sharp: SharpFactory, bytes: Uint8Array): Promise<ReencodedImage> {
+  const size = await decodedBytes(sharp, bytes)
+  if (size === null) throw new AppError('IMAGE_INVALID')
+  if (size > MAX_DECODE_BYTES) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      'The picture has too many pixels: at most 50 megapixels of 8-bit colour (fewer at 16 bits).',
+    )
+  }
+  try {
+    // Decoded once: shrunk to the large size as 8-bit pixels, which both sizes are made from.
     // failOn 'error': a truncated or corrupt file is refused rather than half decoded. Only the
-    // first frame of an animated WebP is kept.
-    const upright = sharp(bytes, {
+    // first frame of an animated WebP is kept. No keepMetadata/keepExif/keepIccProfile/
+    // withMetadata: sharp writes no metadata at all, and converts colours to sRGB first.
+    const large = await sharp(bytes, {
       failOn: 'error',
       limitInputPixels: MAX_INPUT_PIXELS,
       animated: false,
-    }).autoOrient()
-    // No keepMetadata/keepExif/keepIccProfile/withMetadata: sharp writes no metadata at all, and
-    // converts colours to sRGB before dropping the ICC profile.
-    const encode = (size: ImageSize) =>
-      upright
-        .clone()
-        .resize({
-          width: IMAGE_SIDES[size],
-          height: IMAGE_SIDES[size],
-          fit: 'inside',
-          withoutEnlargement: true,
-        })
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer({ resolveWithObject: true })
-    const [large, card] = await Promise.all([encode('large'), encode('card')])
-    return {
-      card: card.data,
-      large: large.data,
-      width: large.info.width,
-      height: large.info.height,
-    }
+    })
+      .autoOrient()
+      .resize(fitInside('large'))
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true })
+    const { width, height, channels } = large.info
+    const pixels = () => sharp(large.data, { raw: { width, height, channels } })
+    const largeWebp = await pixels().webp({ quality: WEBP_QUALITY }).toBuffer()
+    const card = await pixels().resize(fitInside('card')).webp({ quality: WEBP_QUALITY }).toBuffer()
+    return { card, large: largeWebp, width, height }
   } catch {
     throw new AppError('IMAGE_INVALID')
   }
+}
+
+function fitInside(size: ImageSize) {
+  const side = IMAGE_SIDES[size]
+  return { width: side, height: side, fit: 'inside' as const, withoutEnlargement: true }
 }
 
 /** The customers' path of an image version (the product answers' `image_url`). */

@@ -27,6 +27,8 @@ type CodeStatus = (typeof deliveryCodes.$inferSelect)['status']
 
 /** Half a UTF-16 pair on its own: it would not come back as it was sent. */
 const LONE_SURROGATE = /\p{Cs}/u
+/** A line break (of any kind) or another control character: a code is one line of text. */
+const CONTROL = /[\p{Cc}\u2028\u2029]/u
 
 /** How many lines an error's sentence names; its `lines` field holds them all. */
 const NAMED_LINES = 20
@@ -55,10 +57,19 @@ export class DeliveryCodes {
    * product's lock and adds the returned count to its stock in the same transaction.
    */
   async add(tx: Tx, productId: number, codes: readonly string[]): Promise<number> {
-    const lines = codes.map((code) => code.trim())
+    // Compared, and kept, in one form: the same code typed on another keyboard or pasted from
+    // another program (é as one character or as e and an accent) is the same code (issue 33).
+    const lines = codes.map((code) => code.normalize('NFC').trim())
     const bad = lines.findIndex((code) => code.length === 0 || LONE_SURROGATE.test(code))
     if (bad >= 0) {
       throw new AppError('VALIDATION_ERROR', `Line ${bad + 1} is empty or not valid text.`)
+    }
+    const broken = lines.findIndex((code) => CONTROL.test(code))
+    if (broken >= 0) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `Line ${broken + 1} contains a line break or another control character.`,
+      )
     }
     const prints = lines.map((code) => this.vault.fingerprint(productId, code))
     const firstLine = new Map<string, number>()

@@ -1,10 +1,11 @@
-// Setup links: the first owner's (printed at every start while no staff account is active) and
-// invitations (7 days). A link is random, single use and kept only as a hash. POST /setup sets
+// Setup links: the first owner's (printed at every start while no staff account is active, the
+// same link until it is used or 24 hours old: decision 0038) and invitations (7 days). A link is random, single use and kept only as a hash. POST /setup sets
 // the username, password and a new TOTP secret and answers the secret once with ten recovery
 // codes; POST /setup/confirm proves the authenticator works, activates the account, uses up the
 // link and signs the new staff member in.
+import crypto from 'node:crypto'
 import type { SetupInspectResponse, SetupResponse, StaffAuthResponse } from '@shop/contract'
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { staff, staffRecoveryCodes, staffSetupTokens } from '../../db/schema/staff.js'
 import { AppError, unlessTaken } from '../../http/errors.js'
@@ -22,35 +23,89 @@ import type { StaffSessions } from './sessions.js'
 import { acceptedStep, newTotpSecret, totpUri } from './totp.js'
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
+/** The first owner's link works this long (or until it is used), through any number of starts. */
+export const OWNER_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000
 
 type TokenRow = typeof staffSetupTokens.$inferSelect
+
+/**
+ * The line a start prints: a fixed phrase and the link, for the owner to read and for a script
+ * to find (bench/ and e2e/ read the link from it).
+ */
+export function setupLinkLine(link: string): string {
+  return `back office: create the owner account at ${link} (it works until it is used, for 24 hours)`
+}
 
 export class StaffSetup {
   constructor(
     private readonly db: Db,
     private readonly deps: { seal: SecretSeal; sessions: StaffSessions; audit: AuditLog },
     private readonly publicUrl: string,
-  ) {}
+    serverSecret: string,
+  ) {
+    this.#ownerLinkKey = Buffer.from(
+      crypto.hkdfSync('sha256', serverSecret, 'privacy-shop', 'owner-setup-link', 32),
+    )
+  }
 
-  /** `<public URL>/admin/setup?token=…` */
-  linkFor(token: string): string {
-    return `${this.publicUrl}/admin/setup?token=${token}`
+  readonly #ownerLinkKey: Buffer
+
+  /** `<origin>/admin/setup?token=…`, on the public URL unless another origin is given. */
+  linkFor(token: string, origin = this.publicUrl): string {
+    return `${origin}/admin/setup?token=${token}`
   }
 
   /**
-   * While no staff account is active, a fresh link for the first owner (earlier links and
-   * half-finished accounts are dropped); null once the shop has an active account.
+   * The first owner's token, made again from when its link was made: only its hash is stored,
+   * yet a restart prints the same link (the key comes from the server secret).
    */
-  async ownerLinkIfNoStaff(): Promise<string | null> {
+  #ownerToken(createdAt: Date): string {
+    return crypto
+      .createHmac('sha256', this.#ownerLinkKey)
+      .update(`owner-setup:${createdAt.toISOString()}`)
+      .digest('base64url')
+  }
+
+  /** The owner's link still unused and younger than a day, when its token can be made again. */
+  async #keptOwnerToken(tx: Tx): Promise<string | null> {
+    const rows = await tx
+      .select()
+      .from(staffSetupTokens)
+      .where(
+        and(
+          isNull(staffSetupTokens.expiresAt),
+          isNull(staffSetupTokens.usedAt),
+          gt(staffSetupTokens.createdAt, new Date(Date.now() - OWNER_LINK_LIFETIME_MS)),
+        ),
+      )
+    for (const row of rows) {
+      const token = this.#ownerToken(row.createdAt)
+      if (hashSetupToken(token) === row.tokenHash) return token
+    }
+    return null
+  }
+
+  /**
+   * While no staff account is active, the link for the first owner: the last one while it is
+   * unused and younger than OWNER_LINK_LIFETIME_MS, else a new one (earlier links and
+   * half-finished accounts are dropped then); null once the shop has an active account.
+   */
+  async ownerLinkIfNoStaff(origin = this.publicUrl): Promise<string | null> {
     return this.db.transaction(async (tx) => {
       // One start at a time decides (several processes may start together on PostgreSQL).
       await tx.execute(sql`select pg_advisory_xact_lock(727003)`)
       if (await this.#anyActive(tx)) return null
+      const kept = await this.#keptOwnerToken(tx)
+      if (kept) return this.linkFor(kept, origin)
       await tx.delete(staffSetupTokens)
       await tx.delete(staff).where(isNull(staff.activatedAt))
-      const token = newSetupToken()
-      await tx.insert(staffSetupTokens).values({ tokenHash: hashSetupToken(token), role: 'owner' })
-      return this.linkFor(token)
+      // Milliseconds, as JavaScript reads the column back: the token is made again from it.
+      const createdAt = new Date()
+      const token = this.#ownerToken(createdAt)
+      await tx
+        .insert(staffSetupTokens)
+        .values({ tokenHash: hashSetupToken(token), role: 'owner', createdAt })
+      return this.linkFor(token, origin)
     })
   }
 
@@ -168,9 +223,9 @@ export class StaffSetup {
         and(eq(staffSetupTokens.tokenHash, hashSetupToken(token)), isNull(staffSetupTokens.usedAt)),
       )
     const [row] = lock ? await query.for('update') : await query
-    if (!row || (row.expiresAt && row.expiresAt <= new Date())) {
-      throw new AppError('SETUP_TOKEN_INVALID')
-    }
+    const ownerLinkEnd = row && new Date(row.createdAt.getTime() + OWNER_LINK_LIFETIME_MS)
+    const ends = row?.expiresAt ?? ownerLinkEnd
+    if (!row || !ends || ends <= new Date()) throw new AppError('SETUP_TOKEN_INVALID')
     // The first owner's link is void once an account is active (a second start made a new one).
     if (row.staffId === null && (await this.#anyActive(tx)))
       throw new AppError('SETUP_TOKEN_INVALID')

@@ -67,12 +67,13 @@ describe('codes of a code-delivery product', () => {
     const field = within(panel).getByLabelText('New codes')
     const submit = within(panel).getByRole('button', { name: 'Add codes' })
 
-    const many = Array.from({ length: 1001 }, (_, i) => `CODE-${i}`).join('\n')
-    await fill(user, field, many)
-    expect(within(panel).getByText('Codes to send: 1001')).toBeInTheDocument()
+    const many = Array.from({ length: 20_001 }, (_, i) => `CODE-${i}`).join('\n')
+    field.focus()
+    await user.paste(many)
+    expect(within(panel).getByText('Codes to send: 20001')).toBeInTheDocument()
     expect(
       within(panel).getByText(
-        '1001 codes: at most 1000 can be sent at a time. Split them into several uploads.',
+        '20001 codes: at most 20000 can be sent at a time. Split them into several files.',
       ),
     ).toBeInTheDocument()
     expect(field).toHaveAttribute('aria-invalid', 'true')
@@ -90,6 +91,45 @@ describe('codes of a code-delivery product', () => {
     expect(field).not.toHaveAttribute('aria-invalid')
     expect(submit).toBeEnabled()
     expect(callsTo(fetchMock, 'POST /api/admin/products/7/codes')).toEqual([])
+  })
+
+  it('sends more than 1000 codes as uploads of 1000, and says what a failed one left', async () => {
+    const user = userEvent.setup({ delay: null })
+    signInStaff(owner)
+    let calls = 0
+    const fetchMock = mockApi({
+      ...codeProduct().handlers,
+      'POST /api/admin/products/7/codes': ({ body }) => {
+        calls += 1
+        if (calls === 4)
+          return apiError(409, 'CODE_DUPLICATE', 'Line 3 is a code this product already has.')
+        const added = (body as { codes: string[] }).codes.length
+        return { added, available: 12 + (calls - 1) * 1000 + added }
+      },
+    })
+    renderAdmin('/products/7')
+    const panel = await screen.findByRole('region', { name: 'Codes' })
+    const field = within(panel).getByLabelText('New codes')
+    const submit = within(panel).getByRole('button', { name: 'Add codes' })
+    const codes = Array.from({ length: 2500 }, (_, i) => `CODE-${i}`)
+    field.focus()
+    await user.paste(codes.join('\n'))
+    await user.click(submit)
+    expect(
+      await within(panel).findByText('Codes added: 2500. Available now: 2512.'),
+    ).toBeInTheDocument()
+    const sent = callsTo(fetchMock, 'POST /api/admin/products/7/codes') as { codes: string[] }[]
+    expect(sent.map((body) => body.codes.length)).toEqual([1000, 1000, 500])
+    expect(sent.flatMap((body) => body.codes)).toEqual(codes)
+
+    // A duplicate in the second upload of the next sending: the first one's codes are in.
+    calls = 2
+    field.focus()
+    await user.paste(codes.map((code) => `NEXT-${code}`).join('\n'))
+    await user.click(submit)
+    expect(
+      await within(panel).findByText(/the first 1000 had been added, the rest were not/),
+    ).toBeInTheDocument()
   })
 
   it('reads a text file in the browser, and names a code the product already has', async () => {
@@ -142,6 +182,33 @@ describe('codes of a code-delivery product', () => {
         'Lines 3 and 4 repeat codes this product already has or earlier lines, so nothing was added. Remove them and send again.',
       ),
     ).toBeInTheDocument()
+  })
+
+  it('names the line of the text when a later upload of a long paste is refused', async () => {
+    const user = userEvent.setup({ delay: null })
+    signInStaff(owner)
+    let calls = 0
+    mockApi({
+      ...codeProduct().handlers,
+      'POST /api/admin/products/7/codes': ({ body }) => {
+        calls += 1
+        if (calls === 1) return { added: 1000, available: 1012 }
+        expect((body as { codes: string[] }).codes[2]).toBe('CODE-1002')
+        return json(409, {
+          code: 'CODE_DUPLICATE',
+          detail: 'Line 3 is a code this product already has.',
+          message: 'Line 3 is a code this product already has.',
+          lines: [3],
+        })
+      },
+    })
+    renderAdmin('/products/7')
+    const panel = await screen.findByRole('region', { name: 'Codes' })
+    const field = within(panel).getByLabelText('New codes')
+    field.focus()
+    await user.paste(Array.from({ length: 1500 }, (_, i) => `CODE-${i}`).join('\n'))
+    await user.click(within(panel).getByRole('button', { name: 'Add codes' }))
+    expect(await within(panel).findByText(/Line 1003 repeats/)).toBeInTheDocument()
   })
 
   it('keeps the stock form for a manual product, without codes', async () => {

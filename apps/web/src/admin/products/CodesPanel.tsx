@@ -15,7 +15,9 @@ import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
 import {
   CODE_FILE_MAX_BYTES,
+  CODES_MAX_LINES,
   type CodeLinesProblem,
+  inUploads,
   readCodeLines,
   readTextFile,
 } from './codeLines'
@@ -34,7 +36,7 @@ function Figure({ label, value }: { label: string; value: number | undefined }) 
 function problemText(problem: CodeLinesProblem, t: TFunction): string {
   switch (problem.kind) {
     case 'tooMany':
-      return t('codes.tooMany', { count: problem.count, max: DELIVERY_CODES_MAX_LINES })
+      return t('codes.tooMany', { count: problem.count, max: CODES_MAX_LINES })
     case 'tooLong':
       return t('codes.tooLong', { line: problem.line, max: DELIVERY_CODE_MAX_LENGTH })
     case 'repeated':
@@ -75,9 +77,36 @@ export function CodesPanel({ product }: { product: AdminProduct }) {
   })
   const { codes, lineOf, problem } = readCodeLines(text)
 
+  // Codes already added by the earlier uploads of a send that then failed (each is all or none).
+  const [partly, setPartly] = useState(0)
+  // Where the failed upload's codes start among all codes: the server numbers the lines of its own.
+  const [failedFrom, setFailedFrom] = useState(0)
   const upload = useMutation({
-    mutationFn: (body: { codes: string[] }) =>
-      adminCall('POST /api/admin/products/:id/codes', { params: { id: product.id }, body }),
+    mutationFn: async (all: string[]): Promise<DeliveryCodesAdded> => {
+      let result: DeliveryCodesAdded = { added: 0, available: 0 }
+      let added = 0
+      let sentBefore = 0
+      setPartly(0)
+      setFailedFrom(0)
+      for (const codes of inUploads(all)) {
+        try {
+          result = await adminCall('POST /api/admin/products/:id/codes', {
+            params: { id: product.id },
+            body: { codes },
+          })
+        } catch (error) {
+          setPartly(added)
+          setFailedFrom(sentBefore)
+          throw error
+        }
+        added += result.added
+        sentBefore += codes.length
+      }
+      return { added, available: result.available }
+    },
+    onError: async () => {
+      await client.invalidateQueries({ queryKey: ['admin', 'product', product.id] })
+    },
     onSuccess: async (added) => {
       setText('')
       setSent(added)
@@ -108,7 +137,7 @@ export function CodesPanel({ product }: { product: AdminProduct }) {
 
   const failure = upload.error
     ? isApiError(upload.error) && upload.error.code === 'CODE_DUPLICATE'
-      ? duplicateText(upload.error.body, lineOf, t, i18n.language)
+      ? duplicateText(upload.error.body, lineOf.slice(failedFrom), t, i18n.language)
       : getErrorMessage(upload.error, t)
     : null
 
@@ -136,14 +165,19 @@ export function CodesPanel({ product }: { product: AdminProduct }) {
         className="mt-4 flex flex-col gap-3"
         onSubmit={(event) => {
           event.preventDefault()
-          if (codes.length > 0 && !problem) upload.mutate({ codes })
+          if (codes.length > 0 && !problem) upload.mutate(codes)
         }}
       >
         {sent ? <Alert tone="success">{t('codes.added', sent)}</Alert> : null}
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        {failure ? (
+          <Alert tone="error">
+            {failure}
+            {partly > 0 ? ` ${t('codes.partlyAdded', { added: partly })}` : null}
+          </Alert>
+        ) : null}
         <TextAreaField
           label={t('codes.paste')}
-          hint={t('codes.pasteHint', { max: DELIVERY_CODES_MAX_LINES })}
+          hint={t('codes.pasteHint', { max: CODES_MAX_LINES, each: DELIVERY_CODES_MAX_LINES })}
           name="codes"
           rows={6}
           autoCapitalize="none"

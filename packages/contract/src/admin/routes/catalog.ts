@@ -1,7 +1,7 @@
 // The back office's endpoints: the catalogue (places, products, stock, codes, images), coupons,
 // the FAQ and the ticket categories.
 import { IdParam, SuccessResponse } from '../../common.js'
-import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../constants.js'
+import { DELIVERY_CODES_BODY_MAX_BYTES, IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../constants.js'
 import type { RouteDef } from '../../routes.js'
 import {
   AdminCity,
@@ -163,6 +163,7 @@ export const adminCatalogRoutes = {
     tags: tags.catalog,
     params: IdParam,
     body: DeliveryCodesBody,
+    bodyMaxBytes: DELIVERY_CODES_BODY_MAX_BYTES,
     response: { 200: DeliveryCodesAdded },
   },
   deliveryCodeCounts: {
