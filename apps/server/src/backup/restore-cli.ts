@@ -40,6 +40,8 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? null : config.dataDir,
     poolSize: 4,
+    // A large shop's tables take longer than a request may wait; the operator waits for it.
+    requestTimeouts: false,
   })
   try {
     console.log(describeReport(await restoreInto(database, prepared, options)))

@@ -87,6 +87,11 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob | null
   /** PostgreSQL pool size. */
   poolSize?: number
+  /**
+   * PostgreSQL: whether statements and waits have the request limits of decision 0035 (on by
+   * default). Off for one-off work an operator waits for, such as `npm run restore`.
+   */
+  requestTimeouts?: boolean
 }
 
 /**
@@ -96,7 +101,7 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
     const { openPostgres } = await import('./open-postgres.js')
-    return openPostgres(options.url, options.poolSize ?? 20)
+    return openPostgres(options.url, options.poolSize ?? 20, options.requestTimeouts ?? true)
   }
   const { openPglite } = await import('./open-pglite.js')
   return openPglite(options.dataDir ?? null, options.loadDataDir ?? null)

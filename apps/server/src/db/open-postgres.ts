@@ -17,7 +17,11 @@ export const DATABASE_TIMEOUTS = { connectMs: 3_000, statementMs: 5_000, answerM
 /** How often the connection holding a lock is checked: a silent network cut shows within it. */
 const LOCK_HEARTBEAT_MS = 5_000
 
-export async function openPostgres(url: string, max: number): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  max: number,
+  requestTimeouts = true,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -25,9 +29,13 @@ export async function openPostgres(url: string, max: number): Promise<Database> 
     keepAlive: true,
     // A database that does not answer costs a request a few seconds and a 503, never a hang
     // (docs/decisions/0035): waiting for a connection, a statement on the server, an answer.
-    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
-    statement_timeout: DATABASE_TIMEOUTS.statementMs,
-    queryTimeoutMs: DATABASE_TIMEOUTS.answerMs,
+    ...(requestTimeouts
+      ? {
+          connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+          statement_timeout: DATABASE_TIMEOUTS.statementMs,
+          queryTimeoutMs: DATABASE_TIMEOUTS.answerMs,
+        }
+      : {}),
   } as pg.PoolConfig)
   // A broken idle connection must not crash the process; the pool replaces it (and a checked-out
   // one has a listener of its own, preparing-pg-client.ts).
