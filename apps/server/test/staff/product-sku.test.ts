@@ -144,7 +144,10 @@ async function emptyDatabase(): Promise<{
     }
   }
   const { PGlite } = await import('@electric-sql/pglite')
-  const db = new PGlite()
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent')
+  // The later migrations' search (0011) needs the extensions the shop's PGlite loads.
+  const db = new PGlite({ extensions: { pg_trgm, unaccent } })
   return {
     exec: (statement) => db.exec(statement),
     rows: async (query) => (await db.query(query)).rows,
