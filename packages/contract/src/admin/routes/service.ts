@@ -59,6 +59,17 @@ export const adminServiceRoutes = {
     body: DeliverOrderBody,
     response: { 200: AdminOrder },
   },
+  editDeliveryNote: {
+    method: 'PUT',
+    url: '/api/admin/orders/:code/delivery-note',
+    auth: 'staff',
+    summary:
+      "Correct a delivered manual order's note (the customer reads the latest; the audit log records the change, never the note)",
+    tags: tags.orders,
+    params: OrderCodeParam,
+    body: DeliverOrderBody,
+    response: { 200: AdminOrder },
+  },
   refundOrder: {
     method: 'POST',
     url: '/api/admin/orders/:code/refund',
