@@ -335,6 +335,7 @@ export function createServices(
         openTickets: () => support.openCount(),
         runningOut: (threshold, limit) => stock.runningOut(threshold, limit),
         money: () => services.adminMoney.status.status(),
+        unmatchedTransfers: () => services.adminMoney.status.unmatchedCount(),
         backups: () => backups.health(),
         days: (now, days, timeZone) => shopDays(db, now, days, timeZone),
       },

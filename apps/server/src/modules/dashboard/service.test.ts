@@ -57,6 +57,9 @@ function ports(calendar: ShopDays, rows: { day: string; orders: number; cents: n
     async money() {
       return MONEY
     },
+    async unmatchedTransfers() {
+      return 0
+    },
     async backups() {
       return {
         last_backup_at: null,
