@@ -355,7 +355,11 @@ function createStaffServices(
   const sessions = new StaffSessions(db, new AccessTokens(config.jwtSecret, 'back-office'))
   // The team is needed to name staff in the log, and the log by the team: a late binding.
   let team: StaffService | null = null
-  const audit = new AuditLog(db, (ids) => team?.usernames(ids) ?? Promise.resolve(new Map()))
+  const audit = new AuditLog(
+    db,
+    (ids) => team?.usernames(ids) ?? Promise.resolve(new Map()),
+    config.shopTimeZone,
+  )
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`
   const setup = new StaffSetup(db, { seal, sessions, audit }, publicUrl)
   team = new StaffService(db, { seal, sessions, setup, audit, counters })
