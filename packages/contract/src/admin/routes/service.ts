@@ -26,6 +26,8 @@ import {
   AdminTicketReplyBody,
   AdminTicketsQuery,
   AdminTicketView,
+  CloseTicketsBody,
+  TicketsClosed,
 } from '../support.js'
 import { tags } from './tags.js'
 
@@ -123,6 +125,16 @@ export const adminServiceRoutes = {
     params: IdParam,
     querystring: AdminTicketView,
     response: { 200: AdminTicketDetail },
+  },
+  closeAdminTickets: {
+    method: 'POST',
+    url: '/api/admin/tickets/close',
+    auth: 'staff',
+    summary:
+      'Close several tickets at once, all or none (an unknown id is 404); closed ones stay as they are',
+    tags: tags.support,
+    body: CloseTicketsBody,
+    response: { 200: TicketsClosed },
   },
   reopenAdminTicket: {
     method: 'POST',
