@@ -1,6 +1,6 @@
 import { type AdminTicket, type Lang, SEARCH_MAX_LENGTH } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
