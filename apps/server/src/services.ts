@@ -347,6 +347,7 @@ export function createServices(
         openTickets: () => support.openCount(),
         runningOut: (threshold, limit) => stock.runningOut(threshold, limit),
         money: () => services.adminMoney.status.status(),
+        unmatchedTransfers: () => services.adminMoney.status.unmatchedCount(),
         backups: () => backups.health(),
         disk: () => disk?.health ?? null,
         days: (now, days, timeZone) => shopDays(db, now, days, timeZone),
@@ -367,7 +368,11 @@ function createStaffServices(
   const sessions = new StaffSessions(db, new AccessTokens(config.jwtSecret, 'back-office'))
   // The team is needed to name staff in the log, and the log by the team: a late binding.
   let team: StaffService | null = null
-  const audit = new AuditLog(db, (ids) => team?.usernames(ids) ?? Promise.resolve(new Map()))
+  const audit = new AuditLog(
+    db,
+    (ids) => team?.usernames(ids) ?? Promise.resolve(new Map()),
+    config.shopTimeZone,
+  )
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`
   const setup = new StaffSetup(db, { seal, sessions, audit }, publicUrl, config.jwtSecret)
   team = new StaffService(db, { seal, sessions, setup, audit, counters })

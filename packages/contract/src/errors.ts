@@ -101,6 +101,7 @@ export const ERROR_CODES = [
   'IMAGE_INVALID',
   'CODE_DUPLICATE',
   'ORDER_NOT_DELIVERABLE',
+  'ORDER_NOT_DELIVERED',
   'ORDER_NOT_REFUNDABLE',
   'CHALLENGE_REQUIRED',
   'BACKUP_IN_PROGRESS',
@@ -194,6 +195,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   STOCK_BELOW_RESERVED: 'Stock cannot go below what is reserved or zero.',
   IMAGE_INVALID: 'The image could not be read. Please upload a JPEG, PNG or WebP picture.',
   CODE_DUPLICATE: 'A code appears twice, or the product already has it. Nothing was added.',
+  ORDER_NOT_DELIVERED: "Only a delivered order's note can be corrected.",
   ORDER_NOT_DELIVERABLE:
     'Only a paid order delivered by hand that is not yet delivered can be marked delivered.',
   ORDER_NOT_REFUNDABLE: 'Only a paid order that has not been refunded can be refunded.',
@@ -280,6 +282,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   IMAGE_INVALID: 400,
   CODE_DUPLICATE: 409,
   ORDER_NOT_DELIVERABLE: 409,
+  ORDER_NOT_DELIVERED: 409,
   ORDER_NOT_REFUNDABLE: 409,
   CHALLENGE_REQUIRED: 429,
   BACKUP_IN_PROGRESS: 409,

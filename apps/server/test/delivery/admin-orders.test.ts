@@ -17,7 +17,7 @@ beforeAll(async () => {
   support = await invite(shop.t, owner, 'support_orders', 'support')
 })
 
-const staff = (who: StaffLogin, method: 'GET' | 'POST', url: string, payload?: object) =>
+const staff = (who: StaffLogin, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   shop.t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) })
 
 /** `buyer` pays for one unit of a new manual product (€12.50) from the balance. */
@@ -137,6 +137,31 @@ describe('delivering by hand', () => {
     expect(again.json().code).toBe('ORDER_NOT_DELIVERABLE')
     const audit = (await staff(owner, 'GET', '/api/admin/audit')).json().entries
     expect(audit[0]).toMatchObject({ action: 'order.deliver', entity_id: order.order_code })
+  })
+
+  it('corrects a delivered note: the customer reads the latest, the log never the text', async () => {
+    const { order } = await manualPurchase()
+    const url = `/api/admin/orders/${order.order_code}`
+    const early = await staff(support, 'PUT', `${url}/delivery-note`, { note: 'Too early' })
+    expect(early.statusCode).toBe(409)
+    expect(early.json().code).toBe('ORDER_NOT_DELIVERED')
+    const typo = 'Locker 12, code 4812.'
+    const fixed = 'Locker 12, code 4821.'
+    expect((await staff(support, 'POST', `${url}/deliver`, { note: typo })).statusCode).toBe(200)
+    const res = await staff(support, 'PUT', `${url}/delivery-note`, { note: fixed })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ status: 'completed', delivery_note: fixed })
+    const page = (await shop.inject(shop.user, 'GET', `/api/orders/${order.order_code}`)).json()
+    expect(page.delivery).toMatchObject({ kind: 'manual', content: fixed })
+    const audit = (await staff(owner, 'GET', '/api/admin/audit')).json().entries
+    const mine = audit.filter((e: { entity_id: string }) => e.entity_id === order.order_code)
+    expect(mine.map((e: { action: string }) => e.action)).toEqual([
+      'order.delivery_note',
+      'order.deliver',
+    ])
+    for (const secret of ['4812', '4821']) expect(JSON.stringify(mine)).not.toContain(secret)
+    const blank = await staff(support, 'PUT', `${url}/delivery-note`, { note: '  ' })
+    expect(blank.statusCode).toBe(400)
   })
 
   it('refuses a blank note, an unpaid order and a code order', async () => {

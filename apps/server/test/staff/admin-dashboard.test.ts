@@ -288,3 +288,25 @@ describe('the figures', () => {
     expect(d.watcher.lag_seconds).toBeLessThan(120)
   })
 })
+
+describe('the counts of the sidebar and the tab title', () => {
+  it('match the dashboard for the owner; support gets them without the transfers', async () => {
+    const d = await dashboard()
+    const mine = await call(owner, '/api/admin/counts')
+    expect(mine.statusCode, mine.body).toBe(200)
+    expect(mine.json()).toEqual({
+      orders_to_deliver: d.orders_waiting,
+      open_tickets: d.open_tickets,
+      unmatched_transfers: d.unmatched_transfers,
+    })
+    expect(d.unmatched_transfers).toBeGreaterThan(0)
+    const theirs = await call(support, '/api/admin/counts')
+    expect(theirs.statusCode).toBe(200)
+    expect(theirs.json()).toEqual({
+      orders_to_deliver: d.orders_waiting,
+      open_tickets: d.open_tickets,
+      unmatched_transfers: null,
+    })
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/counts' })).statusCode).toBe(401)
+  })
+})

@@ -341,3 +341,43 @@ describe('who may use the inbox', () => {
     expectProblem(res, 403, 'FORBIDDEN')
   })
 })
+
+describe('closing several tickets at once', () => {
+  it('closes the open ones, each audited; an unknown id closes nothing', async () => {
+    const customer = await signUp(t.app)
+    const a = await openTicket(customer, 'Bulk one')
+    const b = await openTicket(customer, 'Bulk two')
+    const c = await openTicket(customer, 'Bulk three')
+    expectProblem(
+      await as(colleague, 'POST', '/api/admin/tickets/close', { ids: [a.id, 999_999] }),
+      404,
+      'TICKET_NOT_FOUND',
+    )
+    expect((await as(owner, 'GET', `/api/admin/tickets/${a.id}`)).json().status).not.toBe('closed')
+    expect((await as(owner, 'POST', `/api/admin/tickets/${c.id}/close`)).statusCode).toBe(200)
+
+    const res = await as(colleague, 'POST', '/api/admin/tickets/close', { ids: [a.id, b.id, c.id] })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ closed: 2 })
+    for (const ticket of [a, b, c]) {
+      expect((await as(owner, 'GET', `/api/admin/tickets/${ticket.id}`)).json().status).toBe(
+        'closed',
+      )
+    }
+    const audit = await as(owner, 'GET', '/api/admin/audit?action=ticket.close&page_size=100')
+    const closes = (audit.json().entries as { entity_id: string; staff_username: string }[])
+      .filter((entry) => [a.id, b.id].map(String).includes(entry.entity_id))
+      .map((entry) => entry.staff_username)
+    expect(closes).toEqual(['helpdesk', 'helpdesk'])
+    for (const bad of [{ ids: [] }, { ids: [a.id, a.id] }, { ids: 'all' }]) {
+      expectProblem(
+        await as(owner, 'POST', '/api/admin/tickets/close', bad),
+        400,
+        'VALIDATION_ERROR',
+      )
+    }
+    expect((await as(null, 'POST', '/api/admin/tickets/close', { ids: [a.id] })).statusCode).toBe(
+      401,
+    )
+  })
+})

@@ -311,6 +311,53 @@ describe('the team', () => {
   })
 })
 
+describe('the audit log filtered', () => {
+  const log = async (query: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit${query}`,
+      headers: owner.headers,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json() as {
+      entries: { action: string; staff_id: number | null; created_at: string }[]
+      total: number
+      actions: string[]
+    }
+  }
+
+  it('by staff member, action and day, and names every action for the filter', async () => {
+    const all = await log('?page_size=100')
+    expect(all.actions).toEqual([...new Set(all.entries.map((e) => e.action))].sort())
+    const ownerId = all.entries.find((e) => e.action === 'staff.invite')?.staff_id as number
+    const invites = await log(`?action=staff.invite&staff_id=${ownerId}&page_size=100`)
+    expect(invites.total).toBeGreaterThan(0)
+    for (const entry of invites.entries) {
+      expect(entry).toMatchObject({ action: 'staff.invite', staff_id: ownerId })
+    }
+    // Today (in the shop's zone) holds every entry of this test run; tomorrow none.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vilnius' }).format(
+      new Date(),
+    )
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+    expect((await log(`?from=${today}&to=${today}`)).total).toBe(all.total)
+    expect((await log(`?from=${tomorrow}`)).total).toBe(0)
+    expect((await log(`?to=${today}&action=staff.disable`)).entries.map((e) => e.action)).toEqual([
+      'staff.disable',
+    ])
+    for (const bad of ['?action=DROP', '?from=yesterday', '?to=2026-13-40']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/audit${bad}`,
+        headers: owner.headers,
+      })
+      expect(res.statusCode, bad).toBe(400)
+    }
+  })
+})
+
 describe('setup links', () => {
   it('are void when malformed, unknown or replaced', async () => {
     for (const token of ['short', 'x'.repeat(43)]) {

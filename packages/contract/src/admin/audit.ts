@@ -26,6 +26,9 @@ export type AuditEntry = Static<typeof AuditEntry>
 export const AuditList = Type.Object({
   entries: Type.Array(AuditEntry),
   total: Total,
+  actions: Type.Array(Type.String(), {
+    description: 'Every action the log holds, sorted: the choices of the action filter',
+  }),
 })
 export type AuditList = Static<typeof AuditList>
 
@@ -33,5 +36,12 @@ export const AuditQuery = Type.Object({
   ...AdminPageFields,
   entity: Type.Optional(Type.String({ maxLength: 40, pattern: '^[a-z_]+$' })),
   staff_id: Type.Optional(Id),
+  action: Type.Optional(Type.String({ maxLength: 60, pattern: '^[a-z_]+\\.[a-z_]+$' })),
+  from: Type.Optional(
+    Type.String({ format: 'date', description: "First day, in the shop's time zone" }),
+  ),
+  to: Type.Optional(
+    Type.String({ format: 'date', description: "Last day (included), in the shop's time zone" }),
+  ),
 })
 export type AuditQuery = Static<typeof AuditQuery>

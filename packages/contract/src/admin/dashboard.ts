@@ -108,3 +108,16 @@ export const Dashboard = Type.Object({
   }),
 })
 export type Dashboard = Static<typeof Dashboard>
+
+/**
+ * What waits for someone, for the back office's sidebar and tab title: paid orders to deliver,
+ * open tickets and (owners only, null for support) unmatched transfers.
+ */
+export const AdminCounts = Type.Object({
+  orders_to_deliver: Type.Integer({ minimum: 0 }),
+  open_tickets: Type.Integer({ minimum: 0 }),
+  unmatched_transfers: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: 'null for a support account, which does not see transfers',
+  }),
+})
+export type AdminCounts = Static<typeof AdminCounts>

@@ -91,3 +91,17 @@ export type AdminTicketView = Static<typeof AdminTicketView>
 /** A shop reply: the same rules as a customer's message. */
 export const AdminTicketReplyBody = ReplyBody
 export type AdminTicketReplyBody = Static<typeof AdminTicketReplyBody>
+
+/** Several tickets closed at once (the inbox's selection); at most a page's worth and then some. */
+export const CloseTicketsBody = Type.Object({
+  ids: Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true }),
+})
+export type CloseTicketsBody = Static<typeof CloseTicketsBody>
+
+export const TicketsClosed = Type.Object({
+  closed: Type.Integer({
+    minimum: 0,
+    description: 'How many were open; closed ones stay as they are',
+  }),
+})
+export type TicketsClosed = Static<typeof TicketsClosed>

@@ -2,7 +2,7 @@
 // itself (so a rolled-back change leaves no entry and a committed one always has its entry).
 // Who, when, the action, the entity and a short summary; never an address or a user agent.
 import type { AuditEntry, AuditList, AuditQuery } from '@shop/contract'
-import { and, desc, eq, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { auditLog } from '../../db/schema/audit.js'
@@ -38,6 +38,8 @@ export class AuditLog {
   constructor(
     private readonly db: Db,
     private readonly names: StaffNames,
+    /** The zone the date filter's days are counted in (SHOP_TIME_ZONE). */
+    private readonly timeZone = 'UTC',
   ) {}
 
   async record(tx: DbOrTx, entry: AuditRecord): Promise<void> {
@@ -55,6 +57,11 @@ export class AuditLog {
     const filters: SQL[] = []
     if (query.entity) filters.push(eq(auditLog.entity, query.entity))
     if (query.staff_id) filters.push(eq(auditLog.staffId, query.staff_id))
+    if (query.action) filters.push(eq(auditLog.action, query.action))
+    // Days of the shop, as the owner reads the log's times.
+    const day = sql`(${auditLog.createdAt} at time zone ${this.timeZone})::date`
+    if (query.from) filters.push(sql`${day} >= ${query.from}::date`)
+    if (query.to) filters.push(sql`${day} <= ${query.to}::date`)
     const where = filters.length > 0 ? and(...filters) : undefined
     const { rows, total } = await readPage(
       this.db,
@@ -81,7 +88,11 @@ export class AuditLog {
       params: row.params ?? null,
       created_at: row.createdAt.toISOString(),
     }))
-    return { entries, total }
+    const actions = await this.db
+      .selectDistinct({ action: auditLog.action })
+      .from(auditLog)
+      .orderBy(asc(auditLog.action))
+    return { entries, total, actions: actions.map((row) => row.action) }
   }
 }
 

@@ -8,4 +8,6 @@ export function dashboardRoutes({ app, services }: AppContext): void {
   defineRoute(app, adminApi.dashboard, ({ query }) =>
     services.dashboard.read(query.days ?? DASHBOARD_DAYS_DEFAULT),
   )
+  // Any staff: a support colleague's sidebar counts too, without the owner's transfers.
+  defineRoute(app, adminApi.adminCounts, ({ auth }) => services.dashboard.counts(auth.role))
 }

@@ -60,6 +60,9 @@ function ports(calendar: ShopDays, rows: { day: string; orders: number; cents: n
     disk() {
       return null
     },
+    async unmatchedTransfers() {
+      return 0
+    },
     async backups() {
       return {
         last_backup_at: null,

@@ -4,6 +4,7 @@
 // queries. Days are the shop's days (SHOP_TIME_ZONE, config.ts), and every day of the period is listed,
 // days without a sale at 0, so the chart's axis never skips one.
 import {
+  type AdminCounts,
   type BackupHealth,
   centsToEuros,
   type Dashboard,
@@ -11,6 +12,7 @@ import {
   LOW_STOCK_LIST_MAX,
   LOW_STOCK_THRESHOLD,
   type MoneyStatus,
+  type StaffRole,
 } from '@shop/contract'
 
 /** The shop's days as the database counts them in the shop's zone (db/calendar.ts). */
@@ -62,6 +64,8 @@ export interface DashboardPorts {
   }>
   /** The rate, the watcher and the unmatched transfers (the money screens' status). */
   money(): Promise<MoneyStatus>
+  /** How many received transfers match no payment yet. */
+  unmatchedTransfers(): Promise<number>
   /** When the last backup was written, and whether to warn (docs/data-in-and-out.md). */
   backups(): Promise<BackupHealth>
   /** The data folder's disk (null on PostgreSQL). */
@@ -84,6 +88,16 @@ export class DashboardService {
     private readonly timeZone: string,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** What waits for someone; a support account does not see transfers (owner only). */
+  async counts(role: StaffRole): Promise<AdminCounts> {
+    const [orders, tickets, transfers] = await Promise.all([
+      this.ports.ordersWaiting(),
+      this.ports.openTickets(),
+      role === 'owner' ? this.ports.unmatchedTransfers() : null,
+    ])
+    return { orders_to_deliver: orders, open_tickets: tickets, unmatched_transfers: transfers }
+  }
 
   /** The figures of the last `days` days, today included. */
   async read(days: number): Promise<Dashboard> {

@@ -8,7 +8,7 @@ import {
   type AdminOrdersQuery,
   centsToEuros,
 } from '@shop/contract'
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { orders } from '../../db/schema/orders.js'
@@ -130,8 +130,42 @@ export class AdminOrders {
         action: 'order.deliver',
         entity: 'order',
         entityId: order.orderCode,
-        summary: `delivered: ${note}`,
-        params: { note },
+        // The note may hold a locker's code: the log says that it was written, never what.
+        summary: 'delivered with a note',
+        params: {},
+      })
+      return done.id
+    })
+    return this.#one(id)
+  }
+
+  /**
+   * Corrects a delivered order's note (a typo in a locker code): the customer reads the latest.
+   * The audit log records the change, not the text, which may be a secret.
+   */
+  async editDeliveryNote(staffId: number, ref: string, note: string): Promise<AdminOrder> {
+    const order = await this.#find(ref)
+    const id = await this.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(orders)
+        .set({ deliveryNote: note })
+        .where(
+          and(
+            eq(orders.id, order.id),
+            eq(orders.status, 'completed'),
+            eq(orders.delivery, 'manual'),
+            isNotNull(orders.deliveredAt),
+          ),
+        )
+        .returning({ id: orders.id })
+      if (!done) throw new AppError('ORDER_NOT_DELIVERED')
+      await this.ports.audit.record(tx, {
+        staffId,
+        action: 'order.delivery_note',
+        entity: 'order',
+        entityId: order.orderCode,
+        summary: 'delivery note changed',
+        params: {},
       })
       return done.id
     })

@@ -22,11 +22,16 @@ export class AdminMoneyStatus {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Transfers in the queue: received, matching no payment yet. */
+  unmatchedCount(): Promise<number> {
+    return this.db.$count(chainTransfers, eq(chainTransfers.status, 'unmatched'))
+  }
+
   async status(): Promise<MoneyStatus> {
     const rate = this.sources.rate()
     const [watcher, unmatched] = await Promise.all([
       this.sources.watcher?.() ?? null,
-      this.db.$count(chainTransfers, eq(chainTransfers.status, 'unmatched')),
+      this.unmatchedCount(),
     ])
     return {
       rate: {

@@ -19,6 +19,9 @@ export function adminTicketRoutes({ app, services }: AppContext): void {
   defineRoute(app, adminApi.closeAdminTicket, ({ auth, params, request }) =>
     adminTickets.close(auth.staffId, params.id, requestLanguage(request)),
   )
+  defineRoute(app, adminApi.closeAdminTickets, ({ auth, body }) =>
+    adminTickets.closeMany(auth.staffId, body.ids),
+  )
   defineRoute(app, adminApi.reopenAdminTicket, ({ auth, params, request }) =>
     adminTickets.reopen(auth.staffId, params.id, requestLanguage(request)),
   )

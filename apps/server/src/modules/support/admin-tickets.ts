@@ -14,7 +14,7 @@ import {
   type PaymentHistory,
   TICKET_MESSAGE_MAX_LENGTH,
 } from '@shop/contract'
-import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { supportCategories, ticketMessages, tickets } from '../../db/schema/support.js'
@@ -151,6 +151,36 @@ export class AdminTickets {
       return ticket ? { code: ticket.code, summary: `${ticket.code}: closed` } : null
     })
     return this.get(ticketId, lang)
+  }
+
+  /**
+   * Closes several tickets in one transaction, each audited: all or none, so an unknown id
+   * (404) closes nothing. Tickets already closed stay as they are and are not counted.
+   */
+  async closeMany(staffId: number, ids: readonly number[]): Promise<{ closed: number }> {
+    return this.db.transaction(async (tx) => {
+      const found = await tx
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(inArray(tickets.id, [...ids]))
+      if (found.length < ids.length) throw new AppError('TICKET_NOT_FOUND')
+      const closed = await tx
+        .update(tickets)
+        .set({ status: 'closed', updatedAt: sql`now()` })
+        .where(and(inArray(tickets.id, [...ids]), ne(tickets.status, 'closed')))
+        .returning({ id: tickets.id, code: tickets.ticketCode })
+      for (const ticket of closed) {
+        await this.deps.audit.record(tx, {
+          staffId,
+          action: 'ticket.close',
+          entity: 'ticket',
+          entityId: ticket.id,
+          summary: `${ticket.code}: closed`,
+          params: { ticket: ticket.code },
+        })
+      }
+      return { closed: closed.length }
+    })
   }
 
   /** Reopens a closed ticket: open again, waiting for the shop. Any other stays as it is. */

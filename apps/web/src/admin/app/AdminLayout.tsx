@@ -1,3 +1,4 @@
+import type { AdminCounts } from '@shop/contract'
 import { Suspense, useEffect, useId, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
@@ -5,6 +6,7 @@ import { CrossIcon, LogoutIcon, MenuIcon, ShieldIcon } from '../../shared/ui/ico
 import { PageSpinner } from '../../shared/ui/Spinner'
 import { useAdminLogout, useStaff } from '../auth/session'
 import { LanguageSwitch } from '../ui/LanguageSwitch'
+import { countOf, NavCount, useAdminCounts, useTitleCount } from './counts'
 import { navFor } from './nav'
 import { ScreenErrorBoundary } from './ScreenErrorBoundary'
 
@@ -29,7 +31,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`
 
 /** The screens of the signed-in role, then who is signed in, the language and sign-out. */
-function Navigation({ label, onNavigate }: { label: string; onNavigate?: () => void }) {
+function Navigation({
+  label,
+  onNavigate,
+  counts,
+}: {
+  label: string
+  onNavigate?: () => void
+  counts: AdminCounts | undefined
+}) {
   const { t } = useTranslation()
   const staff = useStaff()
   const logout = useAdminLogout()
@@ -41,6 +51,7 @@ function Navigation({ label, onNavigate }: { label: string; onNavigate?: () => v
             <NavLink to={entry.to} className={linkClass} onClick={onNavigate}>
               <entry.icon className="size-5 shrink-0" />
               {t(entry.label)}
+              <NavCount count={countOf(counts, entry.to)} />
             </NavLink>
           </li>
         ))}
@@ -77,6 +88,8 @@ export function AdminLayout() {
   const { pathname } = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
+  const counts = useAdminCounts()
+  useTitleCount(counts)
 
   // The phone menu closes after each navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the path changes
@@ -92,7 +105,7 @@ export function AdminLayout() {
       </a>
       <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col gap-6 border-slate-200 border-r bg-white px-4 py-5 lg:flex">
         <Brand />
-        <Navigation label={t('nav.main')} />
+        <Navigation label={t('nav.main')} counts={counts} />
       </aside>
       <header className="sticky top-0 z-40 border-slate-200 border-b bg-white lg:hidden">
         <div className="flex h-16 items-center justify-between gap-3 px-4">
@@ -114,7 +127,11 @@ export function AdminLayout() {
           className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-slate-200 border-t px-4 py-3"
         >
           {menuOpen ? (
-            <Navigation label={t('nav.mobile')} onNavigate={() => setMenuOpen(false)} />
+            <Navigation
+              label={t('nav.mobile')}
+              onNavigate={() => setMenuOpen(false)}
+              counts={counts}
+            />
           ) : null}
         </div>
       </header>

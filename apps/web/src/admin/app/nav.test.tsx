@@ -1,5 +1,5 @@
 import { adminApi } from '@shop/contract'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { apiError, mockApi } from '../../test/api'
@@ -69,6 +69,27 @@ describe('navigation by role', () => {
     await screen.findByRole('heading', { level: 1, name: 'FAQ' })
     await screen.findByText('Support')
     expect(navLinks()).toEqual(['Orders', 'Support inbox', 'FAQ', 'Customers'])
+  })
+
+  it('counts what waits beside its screen and in the tab title', async () => {
+    signInStaff(owner)
+    mockApi({
+      ...me(owner),
+      'GET /api/admin/faq': () => ({ items: [] }),
+      'GET /api/admin/counts': () => ({
+        orders_to_deliver: 2,
+        open_tickets: 3,
+        unmatched_transfers: 0,
+      }),
+    })
+    renderAdmin('/faq')
+    await screen.findByRole('heading', { level: 1, name: 'FAQ' })
+    const nav = within(screen.getAllByRole('navigation', { name: 'Back office' })[0] as HTMLElement)
+    expect(await nav.findByRole('link', { name: 'Orders 2 waiting' })).toBeInTheDocument()
+    expect(nav.getByRole('link', { name: 'Support inbox 3 waiting' })).toBeInTheDocument()
+    // Nothing waits: no count.
+    expect(nav.getByRole('link', { name: 'Transfers' })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toMatch(/^\(5\) [^(]/))
   })
 
   it('shows the forbidden notice when the server answers 403', async () => {

@@ -10,6 +10,7 @@ import { ListIcon } from '../ui/icons'
 import { ListPager } from '../ui/ListPager'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
+import { AuditFilters, type AuditFilterValues } from './AuditFilters'
 import { auditAction, auditText } from './auditText'
 
 /** Every write of the back office, newest first: when, who, what, on which entity, worded in
@@ -18,14 +19,26 @@ export function AuditPage() {
   const { t } = useTranslation()
   const format = useFormat()
   const [page, setPage] = useState(1)
+  const [filters, setFilters] = useState<AuditFilterValues>({})
   const audit = useQuery({
-    queryKey: ['admin', 'audit', page],
+    queryKey: ['admin', 'audit', page, filters],
     queryFn: ({ signal }) =>
-      adminCall('GET /api/admin/audit', { query: { page, page_size: ADMIN_PAGE_SIZE }, signal }),
+      adminCall('GET /api/admin/audit', {
+        query: { ...filters, page, page_size: ADMIN_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   })
   return (
     <Page title={t('audit.title')} description={t('audit.description')}>
+      <AuditFilters
+        value={filters}
+        actions={audit.data?.actions ?? []}
+        onChange={(next) => {
+          setFilters(next)
+          setPage(1)
+        }}
+      />
       <QueryView query={audit}>
         {({ entries, total }) =>
           entries.length === 0 ? (

@@ -91,6 +91,17 @@ describe('the dashboard', () => {
     expect(chart?.data[0]).toHaveLength(30)
     expect(chart?.data[1]?.slice(-2)).toEqual([12, 42.5])
     expect(chart?.data[2]?.slice(-2)).toEqual([1, 3])
+    // A day without orders is a gap, not a point on a line flat at zero.
+    expect(chart?.data[2]?.slice(-3, -2)).toEqual([null])
+    expect(chart?.data[2]?.filter((orders) => orders !== null)).toEqual([1, 3])
+    // Without a pointer on the chart the legend reads today's figures, not dashes; on a day
+    // without orders it reads 0.
+    type Legend = (chart: unknown, value: unknown, series: number, idx: number | null) => string
+    const series = (chart?.options as { series: { value: Legend }[] } | undefined)?.series ?? []
+    const legend = (idx: number | null, raw: unknown = null) =>
+      series.map((one, i) => one.value(null, idx === null ? null : raw, i, idx))
+    expect(legend(null)).toEqual(['30 Mar', '€42.50', '3'])
+    expect(legend(27, 27)).toEqual(['28 Mar', '€0.00', '0'])
 
     await user.click(within(card).getByText('Show the figures as a table'))
     const rows = within(card).getAllByRole('row')

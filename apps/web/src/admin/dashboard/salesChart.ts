@@ -36,12 +36,16 @@ export function chartFormat(lang: string) {
 
 export type ChartFormat = ReturnType<typeof chartFormat>
 
-/** The series as uPlot takes them: positions, revenue, orders. */
+/**
+ * The series as uPlot takes them: positions, revenue, orders. A day without orders is a gap in
+ * the orders line, not a point at 0: in a shop that sells a few times a week, a line through the
+ * zeros lay flat on the axis and hid the days that sold.
+ */
 export function chartData(sales: readonly SalesDay[]): uPlot.AlignedData {
   return [
     sales.map((_, i) => i),
     sales.map((day) => day.revenue_eur),
-    sales.map((day) => day.orders),
+    sales.map((day) => (day.orders > 0 ? day.orders : null)),
   ]
 }
 
@@ -63,6 +67,8 @@ export function chartOptions(
     const day = i === null || i === undefined ? undefined : sales[Math.round(i)]
     return day ? format.day(day.date) : ''
   }
+  // The legend names the day under the pointer, and the last day (today) while there is none.
+  const shown = (idx: number | null | undefined) => sales[idx ?? sales.length - 1]
   const axisFont = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
   return {
     ...size,
@@ -73,7 +79,7 @@ export function chartOptions(
       orders: { range: fromZero(1.25, true) },
     },
     series: [
-      { label: texts.date, value: (_chart, i) => label(i) },
+      { label: texts.date, value: (_chart, i) => label(i ?? sales.length - 1) },
       {
         label: texts.revenue,
         scale: 'eur',
@@ -82,15 +88,15 @@ export function chartOptions(
         width: 1,
         paths: uPlot.paths.bars?.({ size: [0.7, 36] }),
         points: { show: false },
-        value: (_chart, value) => (value === null ? '—' : format.eur(value)),
+        value: (_chart, _value, _series, idx) => format.eur(shown(idx)?.revenue_eur ?? 0),
       },
       {
         label: texts.orders,
         scale: 'orders',
         stroke: '#334155',
         width: 2,
-        points: { size: 5, fill: '#334155' },
-        value: (_chart, value) => (value === null ? '—' : format.count(value)),
+        points: { show: true, size: 6, fill: '#334155' },
+        value: (_chart, _value, _series, idx) => format.count(shown(idx)?.orders ?? 0),
       },
     ],
     axes: [

@@ -98,6 +98,42 @@ describe('order page', () => {
     expect(screen.queryByRole('button', { name: 'Mark delivered' })).not.toBeInTheDocument()
   })
 
+  it('corrects the note of a delivered order, starting from the note as it is', async () => {
+    const user = userEvent.setup({ delay: null })
+    signInStaff(support)
+    const TYPO = NOTE.replace('5521', '5512')
+    let note = TYPO
+    const fetchMock = mockApi({
+      ...me(support),
+      'GET /api/admin/orders/O-7K3M9QXA': () =>
+        adminOrderDetail({
+          status: 'completed',
+          delivered_at: '2026-02-04T08:00:00.000Z',
+          delivered_by: 'jonas_help',
+          delivery_note: note,
+        }),
+      'PUT /api/admin/orders/O-7K3M9QXA/delivery-note': ({ body }) => {
+        note = (body as { note: string }).note
+        return adminOrder({ status: 'completed', delivery_note: note })
+      },
+      'GET /api/admin/orders': () => ({ orders: [], total: 0 }),
+    })
+    renderAdmin('/orders/O-7K3M9QXA')
+    await user.click(await screen.findByRole('button', { name: 'Correct the note' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery note of order O-7K3M9QXA' })
+    expect(within(dialog).getByLabelText('Delivery note')).toHaveValue(TYPO)
+    await fill(user, within(dialog).getByLabelText('Delivery note'), NOTE)
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
+    expect(within(dialog).getByText(/records that the note changed, not its text/)).toBeVisible()
+    await user.click(within(dialog).getByRole('button', { name: 'Save the note' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(callsTo(fetchMock, 'PUT /api/admin/orders/O-7K3M9QXA/delivery-note')).toEqual([
+      { note: NOTE },
+    ])
+    const delivery = screen.getByRole('region', { name: 'Delivery' })
+    expect(await within(delivery).findByText(NOTE)).toBeInTheDocument()
+  })
+
   it('keeps the dialog open with the reason when the order can no longer be delivered', async () => {
     const user = userEvent.setup({ delay: null })
     signInStaff(owner)

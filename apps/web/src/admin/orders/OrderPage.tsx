@@ -32,6 +32,10 @@ import { WrittenActionDialog } from './WrittenActionDialog'
 const canDeliver = (order: AdminOrderDetail) =>
   order.delivery_kind === 'manual' && order.status === 'processing'
 
+/** Delivered by hand: its note may be corrected (a typo in a locker's code). */
+const canEditNote = (order: AdminOrderDetail) =>
+  order.delivery_kind === 'manual' && order.status === 'completed' && order.delivered_at !== null
+
 /** Paid and not refunded (waiting for delivery or delivered). */
 const canRefund = (order: AdminOrderDetail) =>
   order.status === 'processing' || order.status === 'completed'
@@ -41,7 +45,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
   const format = useFormat()
   const staff = useStaff()
   const client = useQueryClient()
-  const [open, setOpen] = useState<'deliver' | 'refund' | null>(null)
+  const [open, setOpen] = useState<'deliver' | 'note' | 'refund' | null>(null)
   const code = order.order_code
   const amount = format.eur(order.paid_amount)
 
@@ -52,12 +56,17 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
   }
   // Support accounts may deliver but never refund (the server answers them 403 FORBIDDEN).
   const refundable = staff?.role === 'owner' && canRefund(order)
-  if (!canDeliver(order) && !refundable) return null
+  if (!canDeliver(order) && !canEditNote(order) && !refundable) return null
 
   return (
     <>
       {canDeliver(order) ? (
         <Button onClick={() => setOpen('deliver')}>{t('orders.actions.deliver')}</Button>
+      ) : null}
+      {canEditNote(order) ? (
+        <Button variant="secondary" onClick={() => setOpen('note')}>
+          {t('orders.actions.editNote')}
+        </Button>
       ) : null}
       {refundable ? (
         <Button variant="secondary" onClick={() => setOpen('refund')}>
@@ -86,6 +95,32 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
             })
           }
           onDone={done(t('orders.actions.delivered', { code }))}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+      {open === 'note' ? (
+        <WrittenActionDialog
+          title={t('orders.actions.editNoteTitle', { code })}
+          field="note"
+          initial={order.delivery_note ?? ''}
+          schema={DeliverOrderBody}
+          label={t('orders.actions.note')}
+          hint={t('orders.actions.noteHint')}
+          maxLength={DELIVERY_NOTE_MAX_LENGTH}
+          invalid={t('orders.actions.noteInvalid', { max: DELIVERY_NOTE_MAX_LENGTH })}
+          next={t('orders.actions.continue')}
+          confirmation={() => (
+            <p>{t('orders.actions.editNoteConfirm', { username: order.username })}</p>
+          )}
+          confirmLabel={t('orders.actions.editNoteSubmit')}
+          tone="primary"
+          send={(note) =>
+            adminCall('PUT /api/admin/orders/:code/delivery-note', {
+              params: { code },
+              body: { note },
+            })
+          }
+          onDone={done(t('orders.actions.noteSaved', { code }))}
           onClose={() => setOpen(null)}
         />
       ) : null}

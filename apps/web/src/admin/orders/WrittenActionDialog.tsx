@@ -15,6 +15,8 @@ interface WrittenActionDialogProps {
   title: string
   /** The body's one field (`note`, `reason`) and the contract's schema of the body. */
   field: 'note' | 'reason'
+  /** The text the field starts with (the note being corrected); empty unless given. */
+  initial?: string
   schema: TSchema
   label: string
   hint: string
@@ -40,6 +42,7 @@ interface WrittenActionDialogProps {
 export function WrittenActionDialog({
   title,
   field,
+  initial = '',
   schema,
   label,
   hint,
@@ -54,7 +57,7 @@ export function WrittenActionDialog({
   onClose,
 }: WrittenActionDialogProps) {
   const { t } = useTranslation()
-  const form = useForm({ text: '' })
+  const form = useForm({ text: initial })
   const [confirming, setConfirming] = useState(false)
   const text = form.values.text.trim()
   const action = useMutation({

@@ -120,3 +120,35 @@ describe('support inbox', () => {
     expect(nav.length).toBeGreaterThan(0)
   })
 })
+
+describe('closing several tickets', () => {
+  it('selects open tickets on the page and closes them in one call', async () => {
+    const user = userEvent.setup({ delay: null })
+    signInStaff(support)
+    const fetchMock = mockApi({
+      ...me(support),
+      ...inbox,
+      'POST /api/admin/tickets/close': () => ({ closed: 2 }),
+    })
+    renderAdmin('/tickets')
+    const first = await screen.findByRole('checkbox', {
+      name: `Select ticket ${listed[0]?.ticket_id}`,
+    })
+    // A closed ticket has nothing to close.
+    expect(
+      screen.queryByRole('checkbox', { name: 'Select ticket T-CLOSED' }),
+    ).not.toBeInTheDocument()
+    await user.click(first)
+    await user.click(screen.getByRole('checkbox', { name: 'Select ticket T-PAY234' }))
+    await user.click(screen.getByRole('button', { name: 'Close selected (2)' }))
+    expect(await screen.findByText('Tickets closed: 2')).toBeInTheDocument()
+    expect(
+      fetchMock.mock.calls
+        .filter(([input]) => String(input).startsWith('/api/admin/tickets/close'))
+        .map(([, init]) => JSON.parse(String((init as RequestInit).body))),
+    ).toEqual([{ ids: [listed[0]?.id, 40] }])
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /Close selected/ })).not.toBeInTheDocument(),
+    )
+  })
+})

@@ -1,5 +1,6 @@
 import { type AdminTicket, type Lang, SEARCH_MAX_LENGTH } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
@@ -10,6 +11,7 @@ import { SearchField } from '../../shared/ui/SearchField'
 import { PagedList } from '../ui/PagedList'
 import { Td, Th, Tr } from '../ui/Table'
 import { TicketStatusBadge } from '../ui/TicketStatusBadge'
+import { CloseSelected } from './CloseSelected'
 import { TICKET_STATUSES, type TicketFilters, ticketsQueryOptions } from './queries'
 
 function positive(value: string | null): number | undefined {
@@ -50,12 +52,29 @@ function WaitingFor({ ticket }: { ticket: AdminTicket }) {
   )
 }
 
-function TicketRow({ ticket }: { ticket: AdminTicket }) {
+function TicketRow({
+  ticket,
+  selected,
+  onSelect,
+}: {
+  ticket: AdminTicket
+  selected: boolean
+  onSelect: (selected: boolean) => void
+}) {
   const { t } = useTranslation()
   const format = useFormat()
   return (
     <Tr>
       <Td className="md:max-w-80">
+        {ticket.status === 'closed' ? null : (
+          <input
+            type="checkbox"
+            className="mr-2 size-4 align-middle accent-emerald-700"
+            checked={selected}
+            onChange={(event) => onSelect(event.target.checked)}
+            aria-label={t('tickets.select', { code: ticket.ticket_id })}
+          />
+        )}
         <Link
           to={`/tickets/${ticket.id}`}
           className="break-words font-semibold text-slate-900 hover:text-emerald-700 hover:underline"
@@ -93,6 +112,8 @@ function TicketRow({ ticket }: { ticket: AdminTicket }) {
 export function TicketsPage() {
   const { t, i18n } = useTranslation()
   const [filters, change] = useTicketFilters()
+  // Ids of the tickets ticked; those not on the page shown are not sent.
+  const [selected, setSelected] = useState<number[]>([])
   const tickets = useQuery(ticketsQueryOptions(filters, i18n.language as Lang))
   const categories = tickets.data?.categories ?? []
 
@@ -153,8 +174,25 @@ export function TicketsPage() {
         pagerLabel={t('tickets.pages')}
         page={filters.page}
         onPage={(page) => change({ page })}
+        actions={(rows) => (
+          <CloseSelected
+            ids={selected.filter((id) => rows.some((row) => row.id === id))}
+            onDone={() => setSelected([])}
+          />
+        )}
       >
-        {(ticket) => <TicketRow key={ticket.id} ticket={ticket} />}
+        {(ticket) => (
+          <TicketRow
+            key={ticket.id}
+            ticket={ticket}
+            selected={selected.includes(ticket.id)}
+            onSelect={(on) =>
+              setSelected((ids) =>
+                on ? [...ids, ticket.id] : ids.filter((id) => id !== ticket.id),
+              )
+            }
+          />
+        )}
       </PagedList>
     </Page>
   )

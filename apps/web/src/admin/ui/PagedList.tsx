@@ -7,7 +7,8 @@ import { Table } from './Table'
 
 /**
  * A back-office list page's body: the query's states, an empty notice, the total, the table of
- * rows (`children` draws one, with its key) and previous / next.
+ * rows (`children` draws one, with its key) and previous / next; `actions` (e.g. on the selected
+ * rows) stand above the table.
  */
 export function PagedList<Data extends { total: number }, Row>({
   query,
@@ -19,6 +20,7 @@ export function PagedList<Data extends { total: number }, Row>({
   pagerLabel,
   page,
   onPage,
+  actions,
   children,
 }: {
   query: QueryResult<Data>
@@ -31,6 +33,7 @@ export function PagedList<Data extends { total: number }, Row>({
   pagerLabel: string
   page: number
   onPage: (page: number) => void
+  actions?: (rows: Row[]) => ReactNode
   children: (row: Row) => ReactNode
 }) {
   const { t } = useTranslation()
@@ -45,6 +48,7 @@ export function PagedList<Data extends { total: number }, Row>({
             <p className="mb-2 text-slate-500 text-sm">
               {t('common.total', { count: data.total })}
             </p>
+            {actions?.(list)}
             <Table caption={caption} head={head}>
               {list.map(children)}
             </Table>

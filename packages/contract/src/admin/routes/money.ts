@@ -1,6 +1,6 @@
 // The back office's endpoints: payments, unmatched transfers, the money status and the dashboard.
 import type { RouteDef } from '../../routes.js'
-import { Dashboard, DashboardQuery } from '../dashboard.js'
+import { AdminCounts, Dashboard, DashboardQuery } from '../dashboard.js'
 import {
   AdminPaymentDetail,
   AdminPaymentList,
@@ -87,5 +87,14 @@ export const adminMoneyRoutes = {
     tags: tags.dashboard,
     querystring: DashboardQuery,
     response: { 200: Dashboard },
+  },
+  adminCounts: {
+    method: 'GET',
+    url: '/api/admin/counts',
+    auth: 'staff',
+    summary:
+      'What waits for someone: paid orders to deliver, open tickets, unmatched transfers (owners only), for the sidebar and the tab title',
+    tags: tags.dashboard,
+    response: { 200: AdminCounts },
   },
 } as const satisfies Record<string, RouteDef>

@@ -26,6 +26,8 @@ import {
   AdminTicketReplyBody,
   AdminTicketsQuery,
   AdminTicketView,
+  CloseTicketsBody,
+  TicketsClosed,
 } from '../support.js'
 import { tags } from './tags.js'
 
@@ -54,6 +56,17 @@ export const adminServiceRoutes = {
     url: '/api/admin/orders/:code/deliver',
     auth: 'staff',
     summary: 'Mark a paid manual-delivery order delivered, with the note the customer reads',
+    tags: tags.orders,
+    params: OrderCodeParam,
+    body: DeliverOrderBody,
+    response: { 200: AdminOrder },
+  },
+  editDeliveryNote: {
+    method: 'PUT',
+    url: '/api/admin/orders/:code/delivery-note',
+    auth: 'staff',
+    summary:
+      "Correct a delivered manual order's note (the customer reads the latest; the audit log records the change, never the note)",
     tags: tags.orders,
     params: OrderCodeParam,
     body: DeliverOrderBody,
@@ -112,6 +125,16 @@ export const adminServiceRoutes = {
     params: IdParam,
     querystring: AdminTicketView,
     response: { 200: AdminTicketDetail },
+  },
+  closeAdminTickets: {
+    method: 'POST',
+    url: '/api/admin/tickets/close',
+    auth: 'staff',
+    summary:
+      'Close several tickets at once, all or none (an unknown id is 404); closed ones stay as they are',
+    tags: tags.support,
+    body: CloseTicketsBody,
+    response: { 200: TicketsClosed },
   },
   reopenAdminTicket: {
     method: 'POST',
