@@ -9,11 +9,12 @@ import { TableVersions } from './table-versions.js'
 
 const MIGRATION_LOCK_ID = 727_001
 /**
- * How long a request's database work may wait: for a connection of the pool (or a new one), for
+ * How long a request's database work may wait: for a connection of the pool (or a new one: a
+ * burst of hundreds of checkouts queues for the pool's connections, which must not be a 503), for
  * a statement to run on the server (statement_timeout, which a working server enforces), and for
  * an answer at all (a frozen server or a silent cut, which only this side can notice).
  */
-export const DATABASE_TIMEOUTS = { connectMs: 3_000, statementMs: 5_000, answerMs: 6_000 }
+export const DATABASE_TIMEOUTS = { connectMs: 8_000, statementMs: 5_000, answerMs: 6_000 }
 /** How often the connection holding a lock is checked: a silent network cut shows within it. */
 const LOCK_HEARTBEAT_MS = 5_000
 

@@ -135,6 +135,23 @@ export class CrashCustomers {
   }
 
   async #api(user: Customer, method: string, url: string, body?: unknown) {
+    // A shop under pressure answers 503 with Retry-After (a restart's catch-up on a loaded
+    // machine): a customer waits and tries again, as the app does. Anything else 5xx is a fault.
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.#once(user, method, url, body)
+      if (answer.status !== 503 || attempt === 5) return this.#checked(method, url, answer)
+      await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt))
+    }
+  }
+
+  #checked(method: string, url: string, answer: { status: number; json: Record<string, unknown> }) {
+    if (answer.status >= 500) {
+      throw new Error(`5xx from ${method} ${url}: ${JSON.stringify(answer.json)}`)
+    }
+    return answer
+  }
+
+  async #once(user: Customer, method: string, url: string, body?: unknown) {
     const res = await fetch(`http://127.0.0.1:${this.shop.port()}${url}`, {
       method,
       headers: {
@@ -145,7 +162,6 @@ export class CrashCustomers {
       signal: AbortSignal.timeout(10_000),
     })
     const json = (await res.json()) as Record<string, unknown>
-    if (res.status >= 500) throw new Error(`5xx from ${method} ${url}: ${JSON.stringify(json)}`)
     return { status: res.status, json }
   }
 
