@@ -9,6 +9,7 @@ import type { KeyName } from './backup/keys.js'
 import type { AppConfig } from './config.js'
 import { shopDayRange, shopDays } from './db/calendar.js'
 import type { Database } from './db/client.js'
+import { runSteps } from './db/steps.js'
 import { createCounterStore } from './http/rate-limit.js'
 import { JobState } from './jobs.js'
 import { SecretSeal } from './lib/sealed-secret.js'
@@ -267,7 +268,9 @@ export function createServices(
       userIdOf: async (username) => (await users.findByUsername(username))?.id,
       payments: paymentSummaries,
       paymentIdOf: (code) => paymentQueries.idOfCode(code),
-      refund: (tx, entry) => balance.credit(tx, { ...entry, kind: 'refund' }),
+      refund: async (tx, entry) => {
+        await runSteps(tx, [balance.credit({ ...entry, kind: 'refund' })])
+      },
     }),
     rates,
     rateHistory,

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Database, queryRows } from '../src/db/client.js'
 import { cartItems, carts, coupons } from '../src/db/schema.js'
+import { runSteps } from '../src/db/steps.js'
 import { CartService, lineAvailable } from '../src/modules/cart/service.js'
 import { StockService } from '../src/modules/catalog/stock.js'
 import { CouponService } from '../src/modules/coupons/service.js'
@@ -151,16 +152,17 @@ describe('CartService.removePaidUnits', () => {
       { userId, productId: b, quantity: 1 },
     ])
     await database.db.transaction((tx) =>
-      cartService.removePaidUnits(
-        tx,
-        userId,
-        new Map([
-          [a, 1],
-          [b, 1],
-          [c, 1],
-        ]),
-        couponId,
-      ),
+      runSteps(tx, [
+        cartService.removePaidUnits(
+          userId,
+          new Map([
+            [a, 1],
+            [b, 1],
+            [c, 1],
+          ]),
+          couponId,
+        ),
+      ]),
     )
     expect(await cartRows(userId)).toEqual({
       couponId: null,
@@ -175,7 +177,7 @@ describe('CartService.removePaidUnits', () => {
     await database.db.insert(carts).values({ userId, couponId: kept })
     await database.db.insert(cartItems).values({ userId, productId: a, quantity: 1 })
     await database.db.transaction((tx) =>
-      cartService.removePaidUnits(tx, userId, new Map([[a, 3]]), kept + 1),
+      runSteps(tx, [cartService.removePaidUnits(userId, new Map([[a, 3]]), kept + 1)]),
     )
     expect(await cartRows(userId)).toEqual({ couponId: kept, items: [] })
   })
@@ -183,13 +185,13 @@ describe('CartService.removePaidUnits', () => {
   it('does nothing for a user without a cart, and refuses nonsense unit counts', async () => {
     const userId = await addUser()
     await database.db.transaction((tx) =>
-      cartService.removePaidUnits(tx, userId, new Map([[1, 1]]), null),
+      runSteps(tx, [cartService.removePaidUnits(userId, new Map([[1, 1]]), null)]),
     )
     expect(await cartRows(userId)).toEqual({ couponId: null, items: [] })
     await database.db.insert(carts).values({ userId })
     await expect(
       database.db.transaction((tx) =>
-        cartService.removePaidUnits(tx, userId, new Map([[1, 0]]), null),
+        runSteps(tx, [cartService.removePaidUnits(userId, new Map([[1, 0]]), null)]),
       ),
     ).rejects.toThrow(RangeError)
   })

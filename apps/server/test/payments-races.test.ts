@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../src/app.js'
 import { chainTransfers, orders, products } from '../src/db/schema.js'
+import { runSteps } from '../src/db/steps.js'
 import { startJobs } from '../src/jobs.js'
 import {
   onPostgres,
@@ -81,12 +82,14 @@ describe('races', () => {
     const attempts = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
         t.database.db.transaction((tx) =>
-          t.services.balance.debit(tx, {
-            userId: user.id,
-            amountCents: 100,
-            kind: 'purchase',
-            description: 'race',
-          }),
+          runSteps(tx, [
+            t.services.balance.debit({
+              userId: user.id,
+              amountCents: 100,
+              kind: 'purchase',
+              description: 'race',
+            }),
+          ]),
         ),
       ),
     )

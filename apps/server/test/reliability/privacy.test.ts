@@ -7,6 +7,7 @@ import crypto from 'node:crypto'
 import { sendSolTransfer } from '@shop/local-chain'
 import { address, type KeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runSteps } from '../../src/db/steps.js'
 import type { TestApp } from '../helpers.js'
 import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
 import { createProduct } from '../support/factories.js'
@@ -147,12 +148,14 @@ describe("a customer's whole journey leaves nothing that identifies them", () =>
     }
     const productId = await createProduct(t.database.db, { stock: 10, priceCents: 1_000 })
     await t.database.db.transaction((tx) =>
-      t.services.balance.credit(tx, {
-        userId,
-        amountCents: 5_000,
-        kind: 'adjustment',
-        description: 'test money',
-      }),
+      runSteps(tx, [
+        t.services.balance.credit({
+          userId,
+          amountCents: 5_000,
+          kind: 'adjustment',
+          description: 'test money',
+        }),
+      ]),
     )
     await call('POST', '/api/cart/add', { token, payload: { product_id: productId } })
     await call('POST', '/api/cart/coupon/apply', { token, payload: { coupon_code: 'WELCOME10' } })

@@ -20,6 +20,7 @@ import {
   tickets,
   users,
 } from '../../src/db/schema.js'
+import { runSteps } from '../../src/db/steps.js'
 import { CodeVault } from '../../src/modules/delivery/code-vault.js'
 import { DeliveryCodes } from '../../src/modules/delivery/service.js'
 import type { Services } from '../../src/services.js'
@@ -232,12 +233,14 @@ export async function giveBalance(
   cents: number,
 ): Promise<void> {
   await db.transaction((tx) =>
-    services.balance.credit(tx, {
-      userId,
-      amountCents: cents,
-      kind: 'adjustment',
-      description: 'test money',
-    }),
+    runSteps(tx, [
+      services.balance.credit({
+        userId,
+        amountCents: cents,
+        kind: 'adjustment',
+        description: 'test money',
+      }),
+    ]),
   )
 }
 

@@ -8,6 +8,7 @@ import { hashPassword } from '../../modules/auth/passwords.js'
 import { createServices } from '../../services.js'
 import type { Database, Db } from '../client.js'
 import { cities, districts, products, users } from '../schema.js'
+import { runSteps } from '../steps.js'
 import { ADJECTIVES, EXTRA_TOWNS, MAKERS, NOUNS } from './large-words.js'
 
 export interface LargeShopSize {
@@ -126,12 +127,14 @@ export async function seedLargeShop(
   }
   await db.transaction(async (tx) => {
     for (const userId of customerIds) {
-      await services.balance.credit(tx, {
-        userId,
-        amountCents: STARTING_BALANCE_CENTS,
-        kind: 'adjustment',
-        description: 'Starting balance of the generated large shop',
-      })
+      await runSteps(tx, [
+        services.balance.credit({
+          userId,
+          amountCents: STARTING_BALANCE_CENTS,
+          kind: 'adjustment',
+          description: 'Starting balance of the generated large shop',
+        }),
+      ])
     }
   })
 

@@ -2,11 +2,17 @@
 // as the users row's balance_cents (changed through the users module's step), so the ledger
 // always sums to the balance; a debit is one conditional UPDATE, so no number of concurrent
 // spends can take a balance below zero.
-import { type BalanceTransaction, centsToEuros, type PageQuery } from '@shop/contract'
+import {
+  type BalanceTransaction,
+  centsToEuros,
+  type ErrorCode,
+  type PageQuery,
+} from '@shop/contract'
 import { and, asc, type Column, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
-import { type Db, type DbOrTx, queryRows } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { balanceLedger } from '../../db/schema/balance.js'
+import { runSteps, Step } from '../../db/steps.js'
 import { AppError } from '../../http/errors.js'
 import type { UserService } from '../users/service.js'
 
@@ -43,15 +49,28 @@ export class BalanceService {
     return this.users.balanceCents(userId)
   }
 
-  /** Adds money to a balance. Must run inside the caller's transaction. */
-  async credit(tx: DbOrTx, entry: LedgerEntry): Promise<void> {
-    if (entry.amountCents <= 0) return
-    await tx.execute(sql`with ${this.creditSteps(entry)} select 1`)
+  /**
+   * Adds money to a balance: the users row and its ledger line, as a step of the caller's
+   * statement (runSteps). A credit of nothing is no step.
+   */
+  credit(entry: LedgerStep): Step | undefined {
+    if (entry.amountCents <= 0) return undefined
+    const credited = this.users.balanceChange(entry.userId, entry.amountCents)
+    return this.#ledgerLine(credited, entry, entry.amountCents)
   }
 
-  /** Takes money from a balance, or throws 402 INSUFFICIENT_BALANCE and changes nothing. */
-  async debit(tx: DbOrTx, entry: LedgerEntry): Promise<void> {
-    if (!(await this.#debited(tx, entry))) throw new AppError('INSUFFICIENT_BALANCE')
+  /**
+   * Takes money from a balance only where it covers the amount, with its ledger line, as a step
+   * of the caller's statement: runSteps refuses the statement with `refusal` (402
+   * INSUFFICIENT_BALANCE unless said) when the balance did not cover it. Nothing is written for
+   * an amount of zero, but the balance is still checked.
+   */
+  debit(entry: LedgerStep, refusal: ErrorCode = 'INSUFFICIENT_BALANCE'): Step {
+    const amount = Math.abs(entry.amountCents)
+    const debited = this.users.balanceChange(entry.userId, -amount, {
+      refusal: () => new AppError(refusal),
+    })
+    return amount === 0 ? debited : this.#ledgerLine(debited, entry, -amount)
   }
 
   /**
@@ -62,50 +81,24 @@ export class BalanceService {
    */
   async adjust(tx: DbOrTx, userId: number, amountCents: number, reason: string): Promise<void> {
     const entry: LedgerEntry = { userId, amountCents, kind: 'adjustment', description: reason }
-    if (amountCents > 0) return this.credit(tx, entry)
-    if (!(await this.#debited(tx, entry))) throw new AppError('BALANCE_BELOW_ZERO')
+    await runSteps(tx, [
+      amountCents > 0 ? this.credit(entry) : this.debit(entry, 'BALANCE_BELOW_ZERO'),
+    ])
   }
 
-  async #debited(tx: DbOrTx, entry: LedgerEntry): Promise<boolean> {
-    const rows = await queryRows<{ debited: number }>(
-      tx,
-      sql`with ${this.debitSteps(entry)} select count(*)::int as debited from debited`,
-    )
-    return rows[0]?.debited === 1
-  }
-
-  /**
-   * A credit as WITH items, so that the balance and its ledger line are one statement (a round
-   * trip less inside every payment's transaction): `credited` updates the users row, the ledger
-   * line is written for the row it returns. `entry.amountCents` must be positive.
-   */
-  creditSteps(entry: LedgerStep): SQL {
-    const credited = this.users.balanceStep('credited', entry.userId, entry.amountCents)
-    return sql`${credited}, credit_line as (${this.#ledgerLine('credited', entry, entry.amountCents)})`
-  }
-
-  /**
-   * A debit as WITH items: `debited` takes the money only where the balance covers it and
-   * returns the users row when it did (the caller refuses the payment when it returns none),
-   * and the ledger line is written only then. Nothing is written for an amount of zero, but
-   * `debited` still returns the row.
-   */
-  debitSteps(entry: LedgerStep): SQL {
-    const amount = Math.abs(entry.amountCents)
-    const debited = this.users.balanceStep('debited', entry.userId, -amount)
-    if (amount === 0) return debited
-    return sql`${debited}, debit_line as (${this.#ledgerLine('debited', entry, -amount)})`
-  }
-
-  /** INSERT ... SELECT of one ledger line for the users row the WITH item `source` returned. */
-  #ledgerLine(source: 'credited' | 'debited', entry: LedgerStep, amountCents: number): SQL {
-    return sql`insert into ${balanceLedger}
+  /** INSERT ... SELECT of one ledger line for the users row the balance change returned. */
+  #ledgerLine(change: Step<'id'>, entry: LedgerStep, amountCents: number): Step {
+    return new Step(
+      'ledger_line',
+      sql`insert into ${balanceLedger}
         (${sql.identifier(balanceLedger.userId.name)}, ${sql.identifier(balanceLedger.amountCents.name)},
          ${sql.identifier(balanceLedger.kind.name)}, ${sql.identifier(balanceLedger.description.name)},
          ${sql.identifier(balanceLedger.paymentId.name)}, ${sql.identifier(balanceLedger.transferSignature.name)})
       select id, ${amountCents}::bigint, ${entry.kind}::ledger_kind, ${entry.description}::text,
         ${entry.paymentId ?? null}::int, ${entry.transferSignature ?? null}::text
-      from ${sql.raw(source)}`
+      from ${change.rows}`,
+      { needs: [change] },
+    )
   }
 
   /**

@@ -19,10 +19,8 @@ export function cartCheckoutPort(cart: CartService): CartPort {
       return checkoutView(await cart.snapshot(userId, tx))
     },
     view: (userId, lang) => cart.get(userId, lang),
-    removePaidUnits: (tx, userId, units, couponId) =>
-      cart.removePaidUnits(tx, userId, units, couponId),
-    removePaidUnitsSteps: (userId, units, couponId, options) =>
-      cart.removePaidUnitsSteps(userId, units, couponId, options),
+    removePaidUnits: (userId, units, couponId, options) =>
+      cart.removePaidUnits(userId, units, couponId, options),
     markPendingCheckout: (tx, userId) => cart.markPendingCheckout(tx, userId),
   }
 }

@@ -136,7 +136,7 @@ export class CartReader {
    * for; the rest of such a statement is read as it was when the statement started, so when the
    * row changed meanwhile (the versions differ) the cart is read again. That relies on every
    * change to a cart's lines or coupon also writing its carts row, which every one does (`touch`,
-   * `removePaidUnitsSteps`, the coupon and clear updates, `markPendingCheckout`).
+   * `removePaidUnits`, the coupon and clear updates, `markPendingCheckout`).
    */
   async lockForCheckout(
     tx: Tx,

@@ -2,9 +2,10 @@
 // from current product prices on every read (read.ts). Changes lock the user's carts row, so
 // concurrent requests of one user are applied one after the other.
 import { CART_MAX_ITEMS, type Cart, type Lang } from '@shop/contract'
-import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { cartItems, carts } from '../../db/schema/cart.js'
+import { Step } from '../../db/steps.js'
 import { AppError } from '../../http/errors.js'
 import type { StockService } from '../catalog/stock.js'
 import type { CouponService } from '../coupons/service.js'
@@ -124,66 +125,62 @@ export class CartService {
   }
 
   /**
-   * Takes the units a confirmed payment paid for out of the cart, inside the payment's
-   * transaction: lines that reach zero go, units the customer already removed are ignored, and the
-   * coupon goes when it is the one the payment used. `units` maps product id to units paid.
+   * Takes the units a payment paid for out of the cart, as a step of the payment's statement:
+   * lines that reach zero go, units the customer already removed are ignored, and the coupon
+   * goes when it is the one the payment used; `pendingCheckout` sets carts.pending_checkout
+   * too. `units` maps product id to units paid. The carts row first, as every cart change does:
+   * the update locks it. Lines paid in full go, the others keep their unpaid units (disjoint
+   * rows, so the two statements cannot meet).
    */
-  async removePaidUnits(
-    tx: Tx,
-    userId: number,
-    units: ReadonlyMap<number, number>,
-    couponId: number | null,
-  ): Promise<void> {
-    await tx.execute(sql`with ${this.removePaidUnitsSteps(userId, units, couponId)} select 1`)
-  }
-
-  /**
-   * `removePaidUnits` as WITH items, for a statement that also writes the payment's other rows
-   * (one round trip inside the checkout's transaction). The carts row first, as every cart
-   * change does: the update locks it, and the coupon goes only when it is the one the payment
-   * used; `pendingCheckout` sets carts.pending_checkout too. Lines paid in full go, the others
-   * keep their unpaid units (disjoint rows, so the two statements cannot meet).
-   */
-  removePaidUnitsSteps(
+  removePaidUnits(
     userId: number,
     units: ReadonlyMap<number, number>,
     couponId: number | null,
     options: { pendingCheckout?: boolean } = {},
-  ): SQL {
+  ): Step {
     for (const paid of units.values()) {
       if (!Number.isSafeInteger(paid) || paid <= 0) {
         throw new RangeError(`paid units must be a positive integer, got ${paid}`)
       }
     }
-    const cartRow = sql`paid_cart as ${this.db
-      .update(carts)
-      .set({
-        updatedAt: new Date(),
-        ...(couponId === null ? {} : { couponId: sql`nullif(${carts.couponId}, ${couponId})` }),
-        ...(options.pendingCheckout === undefined
-          ? {}
-          : { pendingCheckout: options.pendingCheckout }),
-      })
-      .where(eq(carts.userId, userId))
-      .returning({ userId: carts.userId })}`
-    if (units.size === 0) return cartRow
-    const paid = sql.join(
-      [...units].map(([productId, count]) => sql`(${productId}::int, ${count}::int)`),
-      sql`, `,
+    const cartRow = new Step(
+      'paid_cart',
+      this.db
+        .update(carts)
+        .set({
+          updatedAt: new Date(),
+          ...(couponId === null ? {} : { couponId: sql`nullif(${carts.couponId}, ${couponId})` }),
+          ...(options.pendingCheckout === undefined
+            ? {}
+            : { pendingCheckout: options.pendingCheckout }),
+        })
+        .where(eq(carts.userId, userId))
+        .returning({ userId: carts.userId }),
     )
-    return sql`${cartRow},
-      paid_units(product_id, units) as (values ${paid}),
-      paid_lines_gone as (
-        delete from ${cartItems} ci using paid_units paid
+    if (units.size === 0) return cartRow
+    const paid = new Step(
+      'paid_units',
+      sql`select * from (values ${sql.join(
+        [...units].map(([productId, count]) => sql`(${productId}::int, ${count}::int)`),
+        sql`, `,
+      )}) as paid(product_id, units)`,
+      { needs: [cartRow] },
+    )
+    const gone = new Step(
+      'paid_lines_gone',
+      sql`delete from ${cartItems} ci using ${paid.rows} paid
         where ci.user_id = ${userId} and ci.product_id = paid.product_id
-          and ci.quantity <= paid.units
-      ),
-      paid_lines_kept as (
-        update ${cartItems} ci set quantity = ci.quantity - paid.units
-        from paid_units paid
+          and ci.quantity <= paid.units`,
+      { needs: [paid] },
+    )
+    return new Step(
+      'paid_lines_kept',
+      sql`update ${cartItems} ci set quantity = ci.quantity - paid.units
+        from ${paid.rows} paid
         where ci.user_id = ${userId} and ci.product_id = paid.product_id
-          and ci.quantity > paid.units
-      )`
+          and ci.quantity > paid.units`,
+      { needs: [gone] },
+    )
   }
 
   /** Notes on the (locked) carts row that a SOL checkout of it is now pending. */

@@ -5,6 +5,7 @@
 import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { products } from '../../db/schema/catalog.js'
+import { runSteps, Step } from '../../db/steps.js'
 import { AppError } from '../../http/errors.js'
 
 /** Units of a product a checkout takes. */
@@ -79,43 +80,43 @@ export class StockService {
     return { total: rows[0]?.total ?? 0, products: rows.map(({ total: _, ...row }) => row) }
   }
 
-  /** Sells or reserves every line's units, or throws PRODUCT_UNAVAILABLE. */
-  async takeStock(tx: Tx, lines: readonly StockLine[], how: StockTaking): Promise<void> {
+  /**
+   * Sells or reserves every line's units, or throws PRODUCT_UNAVAILABLE: one statement per line
+   * (`take`), in product id order.
+   */
+  async takeEach(tx: Tx, lines: readonly StockLine[], how: StockTaking): Promise<void> {
     // Product rows are always locked in id order (here, and by the callers of the changes
     // below, which pass units in id order), so two checkouts of the same products cannot
-    // deadlock on PostgreSQL (found by test/reliability/races.test.ts).
+    // deadlock on PostgreSQL (found by test/reliability/races.test.ts). The order of the items
+    // of one statement is not the order their rows are locked in: hence one statement each.
     const sorted = [...lines].sort((a, b) => a.productId - b.productId)
-    for (const line of sorted) {
-      const updated = await this.#take(tx, line, how)
-      if (updated.length === 0) throw productUnavailable(line.productName)
-    }
+    for (const line of sorted) await runSteps(tx, [this.take(line, how)])
   }
 
   /**
-   * `takeStock` of one line as the WITH item `taken`, for a statement of the checkout's own: it
-   * returns the product's row when the units could be taken, none when not.
+   * Sells or reserves a line's units when they can still be bought, as a step of the caller's
+   * statement: the statement is refused with PRODUCT_UNAVAILABLE when they cannot.
    */
-  takeStep(tx: Tx, line: StockLine, how: StockTaking): SQL {
-    return sql`taken as ${this.#take(tx, line, how)}`
-  }
-
-  /** Sells or reserves a line's units when they can still be bought; returns the row if so. */
-  #take(tx: Tx, line: StockLine, how: StockTaking) {
+  take(line: StockLine, how: StockTaking): Step<'id'> {
     const change =
       how === 'sell'
         ? { stock: sql`${products.stock} - ${line.quantity}` }
         : { reserved: sql`${products.reserved} + ${line.quantity}` }
-    return tx
-      .update(products)
-      .set(change)
-      .where(
-        and(
-          eq(products.id, line.productId),
-          eq(products.active, true),
-          sql`${products.stock} - ${products.reserved} >= ${line.quantity}`,
-        ),
-      )
-      .returning({ id: products.id })
+    return new Step(
+      'taken',
+      this.db
+        .update(products)
+        .set(change)
+        .where(
+          and(
+            eq(products.id, line.productId),
+            eq(products.active, true),
+            sql`${products.stock} - ${products.reserved} >= ${line.quantity}`,
+          ),
+        )
+        .returning({ id: products.id }),
+      { refusal: () => productUnavailable(line.productName) },
+    )
   }
 
   /** Gives reserved units back (a SOL payment closed unpaid); `units` in product id order. */

@@ -6,6 +6,7 @@ import { and, type Column, count, desc, eq, gte, inArray, type SQL, sql } from '
 import { type Db, subquery, type Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { orders } from '../../db/schema/orders.js'
+import { Step } from '../../db/steps.js'
 import { randomCode } from '../../lib/codes.js'
 import type { PaymentQueries } from '../payments/queries.js'
 import { splitByPrice } from './split.js'
@@ -114,13 +115,9 @@ export class OrderService {
     return { orders: rows.map(toOrderDto), total }
   }
 
-  /** The orders of a payment as the WITH item `new_orders`, for the payment's own statement. */
-  newOrdersStep(tx: Tx, input: NewOrders): SQL {
-    return sql`new_orders as ${tx.insert(orders).values(orderRows(input))}`
-  }
-
-  async create(tx: Tx, input: NewOrders): Promise<void> {
-    await tx.insert(orders).values(orderRows(input))
+  /** The orders of a payment, as a step of the payment's statement (runSteps). */
+  newOrders(input: NewOrders): Step {
+    return new Step('new_orders', this.db.insert(orders).values(orderRows(input)))
   }
 
   /** Units sold (paid orders, not refunded) of each of `productIds`: the back office's list. */
@@ -175,7 +172,7 @@ export class OrderService {
       .from(orders)
       .where(eq(orders.paymentId, paymentId))
       .groupBy(orders.productId)
-      // Callers update the products in this order: id order, as the catalog's takeStock does.
+      // Callers update the products in this order: id order, as the catalog's StockService.takeEach does.
       .orderBy(orders.productId)
     return new Map(rows.map((row) => [row.productId, row.n]))
   }

@@ -17,6 +17,7 @@ import { and, desc, eq, like, or, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { chainTransfers } from '../../db/schema/payments.js'
+import { runSteps } from '../../db/steps.js'
 import { AppError } from '../../http/errors.js'
 import { lamportsToEurCents } from '../../solana/amounts.js'
 import type { AuditLog } from '../audit/service.js'
@@ -95,13 +96,15 @@ export class AdminTransfers {
         userId: customer.id,
         rateCentsPerSol: rate,
       })
-      await this.deps.balance.credit(tx, {
-        userId: customer.id,
-        amountCents: cents,
-        kind: 'topup',
-        description: `SOL transfer of ${sol} SOL credited by the shop`,
-        transferSignature: signature,
-      })
+      await runSteps(tx, [
+        this.deps.balance.credit({
+          userId: customer.id,
+          amountCents: cents,
+          kind: 'topup',
+          description: `SOL transfer of ${sol} SOL credited by the shop`,
+          transferSignature: signature,
+        }),
+      ])
       await this.deps.audit.record(tx, {
         staffId,
         action: 'transfer.assign',

@@ -20,15 +20,16 @@ import {
   type TopupResponse,
 } from '@shop/contract'
 import { getAddressDecoder } from '@solana/kit'
-import { and, eq, gte, lt, sql } from 'drizzle-orm'
-import { type Db, queryRows, rowFromDriver, type Tx } from '../../db/client.js'
+import { and, eq, gte, lt } from 'drizzle-orm'
+import { type Db, rowFromDriver, type Tx } from '../../db/client.js'
 import { paymentAmountHolds, payments } from '../../db/schema/payments.js'
+import { runSteps, Step } from '../../db/steps.js'
 import { AppError } from '../../http/errors.js'
 import { randomCode } from '../../lib/codes.js'
 import { bumpAmount, eurCentsToLamports } from '../../solana/amounts.js'
 import type { RateService } from '../../solana/rates.js'
 import type { BalanceService } from '../balance/service.js'
-import { productUnavailable, type StockService } from '../catalog/stock.js'
+import type { StockService } from '../catalog/stock.js'
 import type { OrderService } from '../orders/service.js'
 import type { PaymentLifecycle } from './lifecycle.js'
 import { type PaymentRow, type PaymentSettings, retryingRaces } from './model.js'
@@ -172,19 +173,17 @@ export class PaymentCheckout {
   async #payFromBalance(tx: Tx, userId: number, cart: CheckoutCart): Promise<PaymentRow> {
     const now = new Date()
     // The units of a one-line cart are taken in the statement below; a longer cart's are taken
-    // first, one product after the other in id order (see StockService.takeStock).
+    // first, one product after the other in id order (see StockService.takeEach).
     const [onlyLine] = cart.lines.length === 1 ? cart.lines : []
-    if (!onlyLine) await this.deps.stock.takeStock(tx, cart.lines, 'sell')
+    if (!onlyLine) await this.deps.stock.takeEach(tx, cart.lines, 'sell')
     // The stock, the payment, the debit with its ledger line, the orders and the cart's paid
     // units in one statement: each is a round trip inside the transaction otherwise
-    // (docs/performance.md). What was refused (stock first, then the balance) is thrown below,
-    // which rolls back everything the statement wrote.
+    // (docs/performance.md). What was refused (stock first, then the balance) is thrown by
+    // runSteps, which rolls back everything the statement wrote.
     const paymentCode = randomCode('P', 8)
-    const paymentId = sql`(select id from new_payment)`
-    const [settled] = await queryRows<Record<string, unknown> & { debited: number; taken: number }>(
-      tx,
-      sql`with ${onlyLine ? sql`${this.deps.stock.takeStep(tx, onlyLine, 'sell')},` : sql``}
-      new_payment as ${tx
+    const newPayment = new Step(
+      'new_payment',
+      this.db
         .insert(payments)
         .values({
           paymentCode,
@@ -200,23 +199,35 @@ export class PaymentCheckout {
           confirmedAt: now,
           closedAt: now,
         })
-        .returning()},
-      ${this.deps.balance.debitSteps({
-        userId,
-        amountCents: cart.totalCents,
-        kind: 'purchase',
-        description: `Payment ${paymentCode}`,
-        paymentId,
-      })},
-      ${this.deps.orders.newOrdersStep(tx, { ...orderOf(cart), userId, paymentId, orderTime: now, status: 'paid' })},
-      ${this.deps.cart.removePaidUnitsSteps(userId, unitsOf(cart), cart.couponId, { pendingCheckout: false })}
-      select new_payment.*, (select count(*)::int from debited) as debited,
-        ${onlyLine ? sql`(select count(*)::int from taken)` : sql`1`} as taken
-      from new_payment`,
+        .returning(),
+    )
+    const paymentId = newPayment.value('id')
+    const settled = await runSteps(
+      tx,
+      [
+        onlyLine && this.deps.stock.take(onlyLine, 'sell'),
+        newPayment,
+        this.deps.balance.debit({
+          userId,
+          amountCents: cart.totalCents,
+          kind: 'purchase',
+          description: `Payment ${paymentCode}`,
+          paymentId,
+        }),
+        this.deps.orders.newOrders({
+          ...orderOf(cart),
+          userId,
+          paymentId,
+          orderTime: now,
+          status: 'paid',
+        }),
+        this.deps.cart.removePaidUnits(userId, unitsOf(cart), cart.couponId, {
+          pendingCheckout: false,
+        }),
+      ],
+      { returning: newPayment },
     )
     if (!settled) throw new Error('payment insert returned nothing')
-    if (onlyLine && settled.taken !== 1) throw productUnavailable(onlyLine.productName)
-    if (settled.debited !== 1) throw new AppError('INSUFFICIENT_BALANCE')
     const payment = rowFromDriver(payments, settled)
     if (cart.couponId !== null) {
       await this.#reserveCoupon(tx, payment, cart)
@@ -232,7 +243,7 @@ export class PaymentCheckout {
     cart: CheckoutCart,
     rate: bigint,
   ): Promise<PaymentRow> {
-    await this.deps.stock.takeStock(tx, cart.lines, 'reserve')
+    await this.deps.stock.takeEach(tx, cart.lines, 'reserve')
     const payment = await this.#insertCryptoPayment(tx, {
       userId,
       kind: 'checkout',
@@ -243,13 +254,15 @@ export class PaymentCheckout {
       rate,
     })
     if (cart.couponId !== null) await this.#reserveCoupon(tx, payment, cart)
-    await this.deps.orders.create(tx, {
-      ...orderOf(cart),
-      userId,
-      paymentId: payment.id,
-      orderTime: payment.createdAt,
-      status: 'pending',
-    })
+    await runSteps(tx, [
+      this.deps.orders.newOrders({
+        ...orderOf(cart),
+        userId,
+        paymentId: payment.id,
+        orderTime: payment.createdAt,
+        status: 'pending',
+      }),
+    ])
     await this.#assignCodes(tx, payment.id, cart, 'reserve')
     await this.deps.cart.markPendingCheckout(tx, userId)
     return payment

@@ -7,6 +7,7 @@ import type { Payment } from '@shop/contract'
 import { and, eq, lt } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { payments } from '../../db/schema/payments.js'
+import { runSteps } from '../../db/steps.js'
 import { AppError } from '../../http/errors.js'
 import { lamportsToEurCents } from '../../solana/amounts.js'
 import type { BalanceService } from '../balance/service.js'
@@ -122,13 +123,15 @@ export class PaymentLifecycle {
       if (payment.couponId !== null) await this.deps.coupons.release(tx, payment.id)
     }
     if (payment.receivedLamports > 0n && payment.rateCentsPerSol) {
-      await this.deps.balance.credit(tx, {
-        userId: payment.userId,
-        amountCents: lamportsToEurCents(payment.receivedLamports, payment.rateCentsPerSol),
-        kind: 'underpayment',
-        description: `Partial payment for ${payment.paymentCode} (${status})`,
-        paymentId: payment.id,
-      })
+      await runSteps(tx, [
+        this.deps.balance.credit({
+          userId: payment.userId,
+          amountCents: lamportsToEurCents(payment.receivedLamports, payment.rateCentsPerSol),
+          kind: 'underpayment',
+          description: `Partial payment for ${payment.paymentCode} (${status})`,
+          paymentId: payment.id,
+        }),
+      ])
     }
     return closed
   }
@@ -152,13 +155,15 @@ export class PaymentLifecycle {
       .set({ status: 'confirmed', confirmedAt: now, closedAt: now, ...topupAmount })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
     if (payment.kind === 'topup') {
-      await this.deps.balance.credit(tx, {
-        userId: payment.userId,
-        amountCents: credited,
-        kind: 'topup',
-        description: `Top-up ${payment.paymentCode}`,
-        paymentId: payment.id,
-      })
+      await runSteps(tx, [
+        this.deps.balance.credit({
+          userId: payment.userId,
+          amountCents: credited,
+          kind: 'topup',
+          description: `Top-up ${payment.paymentCode}`,
+          paymentId: payment.id,
+        }),
+      ])
       return
     }
     const units = await this.deps.orders.unitsOfPayment(tx, payment.id)
@@ -166,16 +171,18 @@ export class PaymentLifecycle {
     await this.deps.delivery.deliverReserved(tx, await this.#codeOrders(tx, payment.id))
     await this.deps.orders.markPaid(tx, payment.id, now)
     if (payment.couponId !== null) await this.deps.coupons.redeem(tx, payment.id)
-    await this.deps.cart.removePaidUnits(tx, payment.userId, units, payment.couponId)
+    await runSteps(tx, [this.deps.cart.removePaidUnits(payment.userId, units, payment.couponId)])
     const excess = payment.lamports === null ? 0n : payment.receivedLamports - payment.lamports
     if (excess > 0n) {
-      await this.deps.balance.credit(tx, {
-        userId: payment.userId,
-        amountCents: lamportsToEurCents(excess, rate),
-        kind: 'overpayment',
-        description: `Overpayment of ${payment.paymentCode}`,
-        paymentId: payment.id,
-      })
+      await runSteps(tx, [
+        this.deps.balance.credit({
+          userId: payment.userId,
+          amountCents: lamportsToEurCents(excess, rate),
+          kind: 'overpayment',
+          description: `Overpayment of ${payment.paymentCode}`,
+          paymentId: payment.id,
+        }),
+      ])
     }
   }
 

@@ -3,8 +3,8 @@
 // CouponPort as it is. Payments never reach into another module's tables: stock, orders, balance,
 // cart and coupon rows are written by their owners' services or the WITH items those build.
 import type { Cart, ErrorCode, Lang } from '@shop/contract'
-import type { SQL } from 'drizzle-orm'
 import type { Tx } from '../../db/client.js'
+import type { Step } from '../../db/steps.js'
 
 export interface CheckoutLine {
   productId: number
@@ -48,23 +48,16 @@ export interface CartPort {
   snapshot(userId: number, tx: Tx): Promise<CheckoutCart>
   /** The customer's cart as the API answers it in `lang` (sent back with PRICE_CHANGED). */
   view(userId: number, lang: Lang): Promise<Cart>
-  /** Takes paid units out of the cart (and the coupon, when it was the one paid with). */
-  removePaidUnits(
-    tx: Tx,
-    userId: number,
-    units: ReadonlyMap<number, number>,
-    couponId: number | null,
-  ): Promise<void>
   /**
-   * `removePaidUnits` as WITH items for a statement of the payment's own; `pendingCheckout`
-   * also sets the cart's flag.
+   * Takes paid units out of the cart (and the coupon, when it was the one paid with), as a step
+   * of the payment's statement; `pendingCheckout` also sets the cart's flag.
    */
-  removePaidUnitsSteps(
+  removePaidUnits(
     userId: number,
     units: ReadonlyMap<number, number>,
     couponId: number | null,
     options?: { pendingCheckout?: boolean },
-  ): SQL
+  ): Step
   /** Notes on the locked carts row that a SOL checkout of it is now pending. */
   markPendingCheckout(tx: Tx, userId: number): Promise<void>
 }

@@ -15,6 +15,7 @@ import {
   payments,
   transferClaims,
 } from '../../db/schema/payments.js'
+import { runSteps } from '../../db/steps.js'
 import type { Logger } from '../../logger.js'
 import { lamportsToEurCents } from '../../solana/amounts.js'
 import type { InstructionTransfer, ReadTransaction } from '../../solana/transfers-in-transaction.js'
@@ -232,16 +233,18 @@ export class PaymentSettlement {
     const late = !onTime || closedFirst
     const rate = late && landingRate !== null && landingRate < locked ? landingRate : locked
     const extra = current.status === 'confirmed'
-    await this.deps.balance.credit(tx, {
-      userId: current.userId,
-      amountCents: lamportsToEurCents(transfer.lamports, rate),
-      kind: extra ? 'overpayment' : 'late_payment',
-      description: extra
-        ? `Extra transfer for ${current.paymentCode}`
-        : `Payment for ${current.paymentCode} arrived after it ${current.status === 'expired' ? 'expired' : 'was cancelled'}`,
-      paymentId: current.id,
-      transferSignature: transfer.signature,
-    })
+    await runSteps(tx, [
+      this.deps.balance.credit({
+        userId: current.userId,
+        amountCents: lamportsToEurCents(transfer.lamports, rate),
+        kind: extra ? 'overpayment' : 'late_payment',
+        description: extra
+          ? `Extra transfer for ${current.paymentCode}`
+          : `Payment for ${current.paymentCode} arrived after it ${current.status === 'expired' ? 'expired' : 'was cancelled'}`,
+        paymentId: current.id,
+        transferSignature: transfer.signature,
+      }),
+    ])
     return extra ? 'extra, credited to balance' : 'late, credited to balance'
   }
 }

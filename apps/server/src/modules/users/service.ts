@@ -8,6 +8,7 @@ import { centsToEuros, type Stats, type User } from '@shop/contract'
 import { and, type Column, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, subquery, type Tx } from '../../db/client.js'
 import { users } from '../../db/schema/users.js'
+import { Step, type StepOptions } from '../../db/steps.js'
 import { AppError } from '../../http/errors.js'
 import type { OrderService } from '../orders/service.js'
 import type { SupportService } from '../support/service.js'
@@ -193,19 +194,21 @@ export class UserService {
   }
 
   /**
-   * A balance change as the WITH item `name`, for the balance module's statements: adds
-   * `changeCents` (negative for a debit) and returns the users row's id when it did. A debit
-   * changes the row only where the balance covers it, so no number of concurrent spends can take
-   * a balance below zero. (Drizzle wraps an embedded query builder in parentheses, as a WITH item
-   * needs.)
+   * A balance change as a step of the balance module's statements: adds `changeCents` (negative
+   * for a debit) and returns the users row's id when it did. A debit changes the row only where
+   * the balance covers it, so no number of concurrent spends can take a balance below zero.
    */
-  balanceStep(name: 'credited' | 'debited', userId: number, changeCents: number): SQL {
+  balanceChange(userId: number, changeCents: number, options: StepOptions = {}): Step<'id'> {
     const covered = changeCents < 0 ? gte(users.balanceCents, -changeCents) : undefined
-    return sql`${sql.raw(name)} as ${this.db
-      .update(users)
-      .set({ balanceCents: sql`${users.balanceCents} + ${changeCents}` })
-      .where(and(eq(users.id, userId), covered))
-      .returning({ id: users.id })}`
+    return new Step(
+      changeCents < 0 ? 'debited' : 'credited',
+      this.db
+        .update(users)
+        .set({ balanceCents: sql`${users.balanceCents} + ${changeCents}` })
+        .where(and(eq(users.id, userId), covered))
+        .returning({ id: users.id }),
+      options,
+    )
   }
 
   /**

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../../src/db/client.js'
 import { couponRedemptions, coupons, payments, products } from '../../../src/db/schema.js'
+import { runSteps } from '../../../src/db/steps.js'
 import { AppError } from '../../../src/http/errors.js'
 import { MAX_LIVE_SESSIONS } from '../../../src/modules/auth/sessions.js'
 import { invariantViolations } from '../invariants.js'
@@ -39,12 +40,14 @@ describe('races for money over many connections released together', () => {
     const results = await Promise.allSettled(
       amounts.map((amountCents) =>
         race.t.database.db.transaction((tx) =>
-          race.t.services.balance.debit(tx, {
-            userId: owner.id,
-            amountCents,
-            kind: 'purchase',
-            description: 'race',
-          }),
+          runSteps(tx, [
+            race.t.services.balance.debit({
+              userId: owner.id,
+              amountCents,
+              kind: 'purchase',
+              description: 'race',
+            }),
+          ]),
         ),
       ),
     )
