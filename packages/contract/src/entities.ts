@@ -253,6 +253,9 @@ export const Ticket = Type.Object({
   payment_code: Nullable(Type.String(), {
     description: 'The payment a problem report is about; null for other tickets',
   }),
+  order_code: Nullable(Type.String(), {
+    description: 'The order the customer linked when opening the ticket; null for none',
+  }),
 })
 export type Ticket = Static<typeof Ticket>
 

@@ -20,6 +20,8 @@ export const CreateTicketBody = Type.Object({
     description: 'Not blank',
   }),
   message_text: MessageText,
+  /** One of my orders the ticket is about (optional: 404 ORDER_NOT_FOUND for anyone else's). */
+  order_id: Type.Optional(Id),
 })
 export type CreateTicketBody = Static<typeof CreateTicketBody>
 

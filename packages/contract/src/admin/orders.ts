@@ -12,7 +12,7 @@ import {
   SEARCH_MAX_LENGTH,
 } from '../constants.js'
 import { OrderStatus, PaymentMethod, PaymentStatus } from '../entities.js'
-import { DeliveryKind, OrderEvent } from '../orders.js'
+import { DeliveryKind, OrderEvent, OrderRef } from '../orders.js'
 
 /** Text a person writes: not blank. */
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' })
@@ -80,6 +80,35 @@ export type AdminOrderDetail = Static<typeof AdminOrderDetail>
 
 export const DeliverOrderBody = Type.Object({ note: Text(DELIVERY_NOTE_MAX_LENGTH) })
 export type DeliverOrderBody = Static<typeof DeliverOrderBody>
+
+/** How many orders one "deliver several" call may hold: a long page of the list, and then some. */
+export const DELIVER_ORDERS_MAX = 50
+
+/**
+ * Several paid manual orders delivered at once, each with its own note (a locker code is one
+ * order's; the back office may copy one note to all). Each order is delivered on its own
+ * (decision 0059): one that cannot be is refused without holding the others back.
+ */
+export const DeliverOrdersBody = Type.Object({
+  deliveries: Type.Array(
+    Type.Object({ code: OrderRef, note: Text(DELIVERY_NOTE_MAX_LENGTH) }),
+    { minItems: 1, maxItems: DELIVER_ORDERS_MAX, description: 'Each order at most once' },
+  ),
+})
+export type DeliverOrdersBody = Static<typeof DeliverOrdersBody>
+
+export const OrderRefusal = Type.Object({
+  order_code: Type.String({ description: 'As sent' }),
+  code: Type.String({ description: 'ORDER_NOT_FOUND or ORDER_NOT_DELIVERABLE' }),
+  message: Type.String(),
+})
+export type OrderRefusal = Static<typeof OrderRefusal>
+
+export const OrdersDelivered = Type.Object({
+  delivered: Type.Array(AdminOrder, { description: 'In the order sent' }),
+  refused: Type.Array(OrderRefusal, { description: 'Not delivered, and why; nothing changed' }),
+})
+export type OrdersDelivered = Static<typeof OrdersDelivered>
 
 export const RefundOrderBody = Type.Object({ reason: Text(REASON_MAX_LENGTH) })
 export type RefundOrderBody = Static<typeof RefundOrderBody>

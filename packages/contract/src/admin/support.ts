@@ -38,6 +38,9 @@ export const AdminTicket = Type.Object({
   payment_code: Nullable(Type.String(), {
     description: 'The payment a problem report is about (POST /api/payment/report-problem)',
   }),
+  order_code: Nullable(Type.String(), {
+    description: 'The order the customer linked when opening the ticket',
+  }),
   message_count: Type.Integer({ minimum: 1 }),
   last_author: TicketMessageAuthor,
   /** The customer has not opened the ticket since the shop's latest reply. */

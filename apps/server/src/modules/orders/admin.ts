@@ -7,6 +7,8 @@ import {
   type AdminOrderDetail,
   type AdminOrdersQuery,
   centsToEuros,
+  type DeliverOrdersBody,
+  type OrdersDelivered,
 } from '@shop/contract'
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
@@ -140,6 +142,35 @@ export class AdminOrders {
   }
 
   /**
+   * Several orders delivered, each in its own transaction with its audit entry (decision 0059):
+   * one refused (unknown, not paid, delivered meanwhile) changes nothing of itself and holds
+   * none of the others back; the answer says which and why. The same order twice is a mistake
+   * of the request, refused whole before anything changes.
+   */
+  async deliverMany(staffId: number, body: DeliverOrdersBody): Promise<OrdersDelivered> {
+    const refs = body.deliveries.map((delivery) => refKey(delivery.code))
+    const twice = refs.find((ref, i) => refs.indexOf(ref) !== i)
+    if (twice !== undefined) {
+      throw new AppError('VALIDATION_ERROR', `body.deliveries names ${twice} more than once`)
+    }
+    const result: OrdersDelivered = { delivered: [], refused: [] }
+    for (const { code, note } of body.deliveries) {
+      try {
+        result.delivered.push(await this.deliver(staffId, code, note))
+      } catch (error) {
+        if (
+          !(error instanceof AppError) ||
+          (error.code !== 'ORDER_NOT_FOUND' && error.code !== 'ORDER_NOT_DELIVERABLE')
+        ) {
+          throw error
+        }
+        result.refused.push({ order_code: code, code: error.code, message: error.message })
+      }
+    }
+    return result
+  }
+
+  /**
    * Corrects a delivered order's note (a typo in a locker code): the customer reads the latest.
    * The audit log records the change, not the text, which may be a secret.
    */
@@ -260,6 +291,11 @@ export class AdminOrders {
       }
     })
   }
+}
+
+/** An order reference as the database matches it: an id, or an upper-case code. */
+function refKey(ref: string): string {
+  return ref.toUpperCase()
 }
 
 function isId(value: number | null): value is number {

@@ -18,6 +18,8 @@ import {
   AdminOrderList,
   AdminOrdersQuery,
   DeliverOrderBody,
+  DeliverOrdersBody,
+  OrdersDelivered,
   RefundOrderBody,
 } from '../orders.js'
 import {
@@ -60,6 +62,16 @@ export const adminServiceRoutes = {
     params: OrderCodeParam,
     body: DeliverOrderBody,
     response: { 200: AdminOrder },
+  },
+  deliverOrders: {
+    method: 'POST',
+    url: '/api/admin/orders/deliver',
+    auth: 'staff',
+    summary:
+      'Deliver several paid manual-delivery orders, each with its note and each on its own: the answer lists those delivered and those refused with why (decision 0059)',
+    tags: tags.orders,
+    body: DeliverOrdersBody,
+    response: { 200: OrdersDelivered },
   },
   editDeliveryNote: {
     method: 'PUT',
