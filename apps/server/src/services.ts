@@ -138,8 +138,8 @@ export function createServices(
     expiryGraceMs: EXPIRY_GRACE_MS,
   }
   const paymentQueries = new PaymentQueries(db)
-  const support = new SupportService(db, paymentQueries, { counters: rateLimits })
   const orders = new OrderService(db, paymentQueries)
+  const support = new SupportService(db, paymentQueries, orders, { counters: rateLimits })
   const deliveryCodes = new DeliveryCodes(
     db,
     new CodeVault(config.deliveryKey, config.deliveryKeyPrevious),

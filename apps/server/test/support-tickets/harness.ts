@@ -106,8 +106,8 @@ export async function listTickets(user: SignedUpUser, query = '') {
   return res.json() as { tickets: TicketBody[]; total: number }
 }
 
-export function service(options: ConstructorParameters<typeof SupportService>[2] = {}) {
-  return new SupportService(t.database.db, t.services.payments.queries, options)
+export function service(options: ConstructorParameters<typeof SupportService>[3] = {}) {
+  return new SupportService(t.database.db, t.services.payments.queries, t.services.orders, options)
 }
 
 /** The owner's action on a ticket in the back office (`reply` with a text), answered as sent. */

@@ -33,6 +33,7 @@ describe('GET /api/support/tickets', () => {
       updated_at: c.updated_at,
       unread: false,
       payment_code: null,
+      order_code: null,
     })
     // a list entry carries no messages
     expect(list.tickets[0]).not.toHaveProperty('messages')

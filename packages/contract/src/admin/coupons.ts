@@ -16,9 +16,6 @@ export type CouponKind = Static<typeof CouponKind>
 /** Codes customers type: letters, digits, dash and underscore; unique case-insensitively. */
 export const COUPON_CODE_PATTERN = '^[A-Za-z0-9_-]+$'
 
-/** Products one coupon may exclude: a catalogue's worth of gift cards and then some. */
-export const COUPON_EXCLUSIONS_MAX = 200
-
 const limit = Type.Integer({ minimum: 1, maximum: 1_000_000 })
 const couponFields = {
   code: Type.String({
@@ -40,12 +37,6 @@ const couponFields = {
   max_per_user: Nullable(limit),
   active: Type.Boolean(),
   description: Type.String({ maxLength: REASON_MAX_LENGTH, description: 'For the staff only' }),
-  excluded_product_ids: Type.Array(Id, {
-    maxItems: COUPON_EXCLUSIONS_MAX,
-    uniqueItems: true,
-    description:
-      'Products the coupon does not discount (they still count towards min_subtotal); each must exist',
-  }),
 }
 
 /** A new coupon: the nullable rules may be left out (no rule). */
@@ -61,7 +52,6 @@ export const CouponBody = Type.Object({
   max_per_user: Type.Optional(couponFields.max_per_user),
   active: couponFields.active,
   description: Type.Optional(couponFields.description),
-  excluded_product_ids: Type.Optional(couponFields.excluded_product_ids),
 })
 export type CouponBody = Static<typeof CouponBody>
 
@@ -84,17 +74,8 @@ export const AdminCoupon = Type.Object({
   times_redeemed: Type.Integer({ minimum: 0, description: 'Redemptions by paid payments' }),
   reserved: Type.Integer({ minimum: 0, description: 'Held by pending SOL payments' }),
   excluded_product_ids: Type.Array(Id, {
-    description: 'Products the coupon does not discount',
+    description: 'Products the coupon does not discount (set by the seed; read-only here)',
   }),
-  /** The excluded products with their names, for the form (an id whose product is gone: none). */
-  excluded_products: Type.Array(
-    Type.Object({
-      id: Id,
-      sku: Type.String(),
-      name_en: Nullable(Type.String()),
-      name_lt: Nullable(Type.String()),
-    }),
-  ),
   created_at: Timestamp,
 })
 export type AdminCoupon = Static<typeof AdminCoupon>

@@ -1,6 +1,7 @@
 // Tables of the support module: categories, tickets with their messages, the FAQ.
 import { index, integer, pgEnum, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { createdAt, id } from './columns.js'
+import { orders } from './orders.js'
 import { payments } from './payments.js'
 import { staff } from './staff.js'
 import { users } from './users.js'
@@ -31,6 +32,8 @@ export const tickets = pgTable(
     // The payment a problem report is about: one conversation per payment (a second report
     // joins it). Null for the tickets customers open themselves.
     paymentId: integer('payment_id').references(() => payments.id),
+    // One of the customer's orders they linked when opening the ticket (issue 33), or null.
+    orderId: integer('order_id').references(() => orders.id),
     // The newest shop reply the customer has seen (a ticket_messages id): a later reply is unread.
     customerReadReplyId: integer('customer_read_reply_id'),
     createdAt: createdAt(),

@@ -209,6 +209,22 @@ export class OrderService {
     )
   }
 
+  /** For another module's statement (a ticket's linked order): the order's code. */
+  codeOf(orderId: Column | SQL): SQL<string | null> {
+    return subquery<string | null>(
+      sql`select ${orders.orderCode} from ${orders} where ${orders.id} = ${orderId}`,
+    )
+  }
+
+  /** Whether order `orderId` is the customer's own (a ticket links only one of theirs). */
+  async isOwn(tx: Tx, userId: number, orderId: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    return row !== undefined
+  }
+
   /**
    * For another module's statement: the paid orders (being prepared or delivered; not refunded)
    * of the user `userId` names, counted and summed (what they cost after discounts).

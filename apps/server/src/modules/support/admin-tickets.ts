@@ -21,7 +21,13 @@ import { supportCategories, ticketMessages, tickets } from '../../db/schema/supp
 import { AppError } from '../../http/errors.js'
 import type { AuditLog, StaffNames } from '../audit/service.js'
 import { usernameOf } from '../users/service.js'
-import { categoryName, checkText, type SupportPaymentsPort, unreadReply } from './ticket-rules.js'
+import {
+  categoryName,
+  checkText,
+  type SupportOrdersPort,
+  type SupportPaymentsPort,
+  unreadReply,
+} from './ticket-rules.js'
 
 /** Orders and payments of the customer shown beside a ticket. */
 const RECENT = { page: 1, page_size: 5 } satisfies PageQuery
@@ -29,7 +35,10 @@ const RECENT = { page: 1, page_size: 5 } satisfies PageQuery
 export interface AdminTicketsDeps {
   audit: AuditLog
   staffNames: StaffNames
-  orders: { list(userId: number, query: PageQuery, lang: Lang): Promise<OrderList> }
+  orders: {
+    list(userId: number, query: PageQuery, lang: Lang): Promise<OrderList>
+    codeOf: SupportOrdersPort['codeOf']
+  }
   payments: SupportPaymentsPort & {
     history(userId: number, query: PageQuery): Promise<PaymentHistory>
     status(userId: number, code: string): Promise<Payment>
@@ -248,6 +257,7 @@ export class AdminTickets {
         userId: tickets.userId,
         username: usernameOf(tickets.userId),
         paymentCode: this.deps.payments.codeOf(tickets.paymentId),
+        orderCode: this.deps.orders.codeOf(tickets.orderId),
         messageCount,
         lastAuthor,
         customerUnread: unreadReply(),
@@ -269,6 +279,7 @@ interface AdminTicketRow {
   userId: number
   username: string
   paymentCode: string | null
+  orderCode: string | null
   messageCount: number
   lastAuthor: AdminTicket['last_author']
   customerUnread: boolean
@@ -287,6 +298,7 @@ function toAdminTicket(row: AdminTicketRow): AdminTicket {
     user_id: row.userId,
     username: row.username,
     payment_code: row.paymentCode,
+    order_code: row.orderCode,
     message_count: row.messageCount,
     last_author: row.lastAuthor,
     customer_unread: row.customerUnread,

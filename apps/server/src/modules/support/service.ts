@@ -36,6 +36,7 @@ import {
   categoryName,
   checkText,
   newestReplyId,
+  type SupportOrdersPort,
   type SupportPaymentsPort,
   unreadReply,
 } from './ticket-rules.js'
@@ -101,6 +102,7 @@ export class SupportService {
   constructor(
     private readonly db: Db,
     private readonly payments: ProblemReportsPort,
+    private readonly orders: SupportOrdersPort,
     options: SupportServiceOptions = {},
   ) {
     this.counters = options.counters ?? new MemoryCounterStore({ now: options.now })
@@ -140,9 +142,14 @@ export class SupportService {
         .from(supportCategories)
         .where(eq(supportCategories.id, input.category_id))
       if (!category) throw new AppError('CATEGORY_NOT_FOUND')
+      // Another customer's order is as unknown as a missing one.
+      const orderId = input.order_id ?? null
+      if (orderId !== null && !(await this.orders.isOwn(tx, userId, orderId))) {
+        throw new AppError('ORDER_NOT_FOUND')
+      }
       const [ticket] = await tx
         .insert(tickets)
-        .values({ ticketCode, userId, categoryId: category.id, title })
+        .values({ ticketCode, userId, categoryId: category.id, title, orderId })
         .returning({ id: tickets.id })
       if (!ticket) throw new Error('ticket insert returned nothing')
       await tx
@@ -312,6 +319,7 @@ export class SupportService {
         categoryId: tickets.categoryId,
         categoryName: categoryName(lang),
         paymentCode: this.payments.codeOf(tickets.paymentId),
+        orderCode: this.orders.codeOf(tickets.orderId),
         unread: unreadReply(),
         createdAt: tickets.createdAt,
         updatedAt: tickets.updatedAt,
@@ -355,6 +363,7 @@ type TicketRow = {
   categoryId: number
   categoryName: string
   paymentCode: string | null
+  orderCode: string | null
   unread: boolean
   createdAt: Date
   updatedAt: Date
@@ -372,5 +381,6 @@ function toTicketDto(row: TicketRow): Ticket {
     updated_at: row.updatedAt.toISOString(),
     unread: row.unread,
     payment_code: row.paymentCode,
+    order_code: row.orderCode,
   }
 }

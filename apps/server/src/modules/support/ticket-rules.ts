@@ -2,7 +2,7 @@
 // category names in a language, and when a ticket has a shop reply its customer has not read.
 import type { Lang } from '@shop/contract'
 import { and, type Column, eq, gt, type SQL, sql } from 'drizzle-orm'
-import { subquery } from '../../db/client.js'
+import { subquery, type Tx } from '../../db/client.js'
 import { supportCategories, ticketMessages, tickets } from '../../db/schema/support.js'
 import { AppError } from '../../http/errors.js'
 import { textProblem, textProblemMessage } from '../../http/text-rules.js'
@@ -32,6 +32,14 @@ export function categoryName(lang: Lang) {
 export interface SupportPaymentsPort {
   /** For a statement of ours: the code of the payment `paymentId` (null for null). */
   codeOf(paymentId: Column | SQL): SQL<string>
+}
+
+/** What support needs of the orders module (OrderService fits it). */
+export interface SupportOrdersPort {
+  /** For a ticket's statement: its linked order's code. */
+  codeOf(orderId: Column | SQL): SQL<string | null>
+  /** Whether order `orderId` is the customer's own. */
+  isOwn(tx: Tx, userId: number, orderId: number): Promise<boolean>
 }
 
 /**

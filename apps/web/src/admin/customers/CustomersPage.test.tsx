@@ -69,6 +69,7 @@ function detail(overrides: Partial<AdminCustomerDetail> = {}): AdminCustomerDeta
           updated_at: '2026-01-11T13:00:00.000Z',
           unread: false,
           payment_code: null,
+          order_code: null,
         },
       ],
       total: 1,

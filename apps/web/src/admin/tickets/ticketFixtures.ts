@@ -11,6 +11,7 @@ export function adminTicket(overrides: Partial<AdminTicket> = {}): AdminTicket {
     user_id: 12,
     username: 'egle_buyer',
     payment_code: null,
+    order_code: null,
     message_count: 1,
     last_author: 'customer',
     customer_unread: false,

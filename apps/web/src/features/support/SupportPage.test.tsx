@@ -18,6 +18,7 @@ const ticket = {
   updated_at: '2026-01-01T11:00:00Z',
   unread: false,
   payment_code: null,
+  order_code: null,
 }
 const detail = {
   ...ticket,
