@@ -90,10 +90,11 @@ export const DELIVER_ORDERS_MAX = 50
  * (decision 0059): one that cannot be is refused without holding the others back.
  */
 export const DeliverOrdersBody = Type.Object({
-  deliveries: Type.Array(
-    Type.Object({ code: OrderRef, note: Text(DELIVERY_NOTE_MAX_LENGTH) }),
-    { minItems: 1, maxItems: DELIVER_ORDERS_MAX, description: 'Each order at most once' },
-  ),
+  deliveries: Type.Array(Type.Object({ code: OrderRef, note: Text(DELIVERY_NOTE_MAX_LENGTH) }), {
+    minItems: 1,
+    maxItems: DELIVER_ORDERS_MAX,
+    description: 'Each order at most once',
+  }),
 })
 export type DeliverOrdersBody = Static<typeof DeliverOrdersBody>
 

@@ -91,6 +91,27 @@ describe('back-office tokens', () => {
     }
   })
 
+  it("keep issue 33's routes in the sweep: 401 without a session or with a customer's token", async () => {
+    // The sweeps above walk the contract; this names the routes added for issue 33 so that one
+    // moved out of the contract (and so out of the sweeps) fails here.
+    const added = [
+      [adminApi.adminCounts, 'staff'],
+      [adminApi.closeAdminTickets, 'staff'],
+      [adminApi.editDeliveryNote, 'staff'],
+      [adminApi.deliverOrders, 'staff'],
+    ] as const
+    for (const [route, role] of added) {
+      expect(route.auth, route.url).toBe(role)
+      expect((await call(route, {})).statusCode, `${route.url} anonymous`).toBe(401)
+      const asCustomer = await call(route, customer.headers)
+      expect(asCustomer.statusCode, `${route.url} customer`).toBe(401)
+      const asSupport = await call(route, support.headers)
+      expect([401, 403], `${route.url} support: ${asSupport.body}`).not.toContain(
+        asSupport.statusCode,
+      )
+    }
+  })
+
   it("let support read a customer's page but change nothing: balance, access and audit stay", async () => {
     const target = await signUp(t.app)
     const read = await call(adminApi.getCustomer, support.headers, { id: target.id })
