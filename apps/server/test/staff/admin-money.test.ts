@@ -8,14 +8,18 @@ import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@sol
 import { and, eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, balanceLedger, chainTransfers, products, users } from '../../src/db/schema.js'
-import { type SignedUpUser, signUp, type TestApp } from '../helpers.js'
 import {
   createPaymentTestbed,
+  giveBalance,
+  invite,
   ledgerEqualsBalance,
   type PaymentTestbed,
-} from '../payment-helpers.js'
-import { giveBalance } from '../support/factories.js'
-import { invite, type StaffLogin, setUpOwner } from './staff-support.js'
+  type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
+  signUp,
+  type TestApp,
+} from '../kit/index.js'
 
 let bed: PaymentTestbed
 let t: TestApp

@@ -8,10 +8,10 @@ import {
 } from '@shop/local-chain'
 import * as kit from '@solana/kit'
 import { sql } from 'drizzle-orm'
-import { queryRows } from '../src/db/client.js'
-import { seedDemo } from '../src/db/seed/seed-demo.js'
-import { DemoWallet } from '../src/modules/payments/demo-wallet.js'
-import { createTestApp, TEST_DELIVERY_KEY, type TestApp, type TestAppOptions } from './helpers.js'
+import { queryRows } from '../../src/db/client.js'
+import { seedDemo } from '../../src/db/seed/seed-demo.js'
+import { DemoWallet } from '../../src/modules/payments/demo-wallet.js'
+import { createTestApp, TEST_DELIVERY_KEY, type TestApp, type TestAppOptions } from './app.js'
 
 export interface TestChain {
   chain: LocalChainRpc
