@@ -95,3 +95,17 @@ export async function ledgerEqualsBalance(t: TestApp, userId: number): Promise<b
   )
   return Number(row?.ledger) === Number(row?.balance)
 }
+
+// Odd lamports (150 EUR/SOL in the test config): no payment ever holds such an amount.
+let oddAmount = 123_456_789n
+
+/** A transfer from the testbed's payer that matches no payment, read by the watcher. */
+export async function unmatchedTransfer(
+  bed: PaymentTestbed,
+): Promise<{ signature: string; lamports: bigint }> {
+  oddAmount += 1_000n
+  const lamports = oddAmount
+  const signature = await bed.pay(bed.merchant, lamports)
+  await bed.t.services.watcher?.poll()
+  return { signature, lamports }
+}
