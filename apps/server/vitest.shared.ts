@@ -35,8 +35,8 @@ export function serverProject(name: string, database: 'pglite' | 'postgres'): Us
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       environment: 'node',
       env: { TEST_DB: database },
-      // One migrated database per run, which each test file copies (test/support/*-template.ts).
-      globalSetup: [`test/support/${database}-template.ts`],
+      // One migrated database per run, which each test file copies (test/kit/*-template.ts).
+      globalSetup: [`test/kit/${database}-template.ts`],
       // Files share their worker's modules instead of importing the server afresh each (about
       // a second of every file): they keep no state in modules, only in their own app and database.
       isolate: false,

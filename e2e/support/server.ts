@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { fromBuild, startServer } from '../../apps/server/test/support/process.js'
+import { fromBuild, startServer } from '../../apps/server/test/kit/process.js'
 import { launchBrowser } from './browser.js'
 
 export interface RunningShop {

@@ -1,6 +1,6 @@
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '../test/helpers.js'
+import { createTestDatabase } from '../test/kit/index.js'
 import type { Database } from './db/client.js'
 import { RetryLater, startJobs } from './jobs.js'
 

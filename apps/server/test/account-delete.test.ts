@@ -17,17 +17,20 @@ import {
   tickets,
   users,
 } from '../src/db/schema.js'
-import { type SignedUpUser, signUp, useTestApp } from './helpers.js'
-import { addToCart, callAs } from './support/api.js'
 import {
+  addToCart,
+  callAs,
   createCoupon,
   createCustomers,
   createPayment,
   createProducts,
   createTickets,
+  expectProblem,
   giveBalance,
-} from './support/factories.js'
-import { expectProblem } from './support/problems.js'
+  type SignedUpUser,
+  signUp,
+  useTestApp,
+} from './kit/index.js'
 
 const t = useTestApp({ seed: true })
 

@@ -5,10 +5,14 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sessions, users } from '../src/db/schema.js'
-import { type SignedUpUser, signUp, useTestApp } from './helpers.js'
-import { callAs } from './support/api.js'
-import { createCustomers } from './support/factories.js'
-import { expectProblem } from './support/problems.js'
+import {
+  callAs,
+  createCustomers,
+  expectProblem,
+  type SignedUpUser,
+  signUp,
+  useTestApp,
+} from './kit/index.js'
 
 const t = useTestApp()
 

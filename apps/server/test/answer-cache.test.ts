@@ -6,8 +6,14 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { products, users } from '../src/db/schema.js'
-import { createTestApp, useTestApp } from './helpers.js'
-import { type Customer, createCustomers, createPlace, createProduct } from './support/factories.js'
+import {
+  type Customer,
+  createCustomers,
+  createPlace,
+  createProduct,
+  createTestApp,
+  useTestApp,
+} from './kit/index.js'
 
 const t = useTestApp({ seed: true })
 let base = ''

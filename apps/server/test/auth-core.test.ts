@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { signUp, useTestApp } from './helpers.js'
-import { callAs } from './support/api.js'
+import { callAs, signUp, useTestApp } from './kit/index.js'
 
 const t = useTestApp()
 

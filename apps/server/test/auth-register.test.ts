@@ -1,9 +1,7 @@
 // Sign-up: every rule of specification section 5 with its exact message, case-insensitive
 // uniqueness (also under concurrency) and the username check the register form calls.
 import { describe, expect, it } from 'vitest'
-import { signUp, useTestApp } from './helpers.js'
-import { callAs } from './support/api.js'
-import { expectProblem } from './support/problems.js'
+import { callAs, expectProblem, signUp, useTestApp } from './kit/index.js'
 
 const t = useTestApp()
 

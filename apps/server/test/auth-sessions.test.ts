@@ -6,9 +6,14 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { refreshTokens, users } from '../src/db/schema.js'
 import { REFRESH_GRACE_MS } from '../src/modules/auth/sessions.js'
 import { AccessTokens, hashRefreshToken } from '../src/modules/auth/tokens.js'
-import { type SignedUpUser, signUp, testConfig, useTestApp } from './helpers.js'
-import { callAs } from './support/api.js'
-import { expectProblem } from './support/problems.js'
+import {
+  callAs,
+  expectProblem,
+  type SignedUpUser,
+  signUp,
+  testConfig,
+  useTestApp,
+} from './kit/index.js'
 
 const t = useTestApp()
 

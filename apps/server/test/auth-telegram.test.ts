@@ -10,8 +10,7 @@ import {
   telegramUsernameBase,
   usernameCandidates,
 } from '../src/modules/auth/telegram.js'
-import { createTestApp, signUp, type TestApp, useTestApp } from './helpers.js'
-import { callAs } from './support/api.js'
+import { callAs, createTestApp, signUp, type TestApp, useTestApp } from './kit/index.js'
 
 const BOT_TOKEN = '7000000001:AAH-test_bot_secret_part_0123456789'
 const BOT_USERNAME = 'privacy_shop_bot'

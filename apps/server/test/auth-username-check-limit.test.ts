@@ -1,8 +1,7 @@
 // Username availability checks are limited per client like sign-ups (issue 33): each answer
 // tells whether a name has an account, which the login's limits otherwise hide.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from './helpers.js'
-import { expectProblem } from './support/problems.js'
+import { createTestApp, expectProblem, type TestApp } from './kit/index.js'
 
 const MINUTE = 60_000
 let clock = Date.now()

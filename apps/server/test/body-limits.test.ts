@@ -3,7 +3,7 @@
 // only refuse. Over a real socket: the body is announced and never sent.
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from './helpers.js'
+import { createTestApp, type TestApp } from './kit/index.js'
 
 let t: TestApp
 let port: number

@@ -16,10 +16,17 @@ import { products } from '../src/db/schema.js'
 import { ReadCache } from '../src/lib/read-cache.js'
 import { SessionService } from '../src/modules/auth/sessions.js'
 import { AccessTokens } from '../src/modules/auth/tokens.js'
-import { onPostgres, TEST_DELIVERY_KEY, useTestApp } from './helpers.js'
-import { type Customer, createCustomers, createPlace, createProduct } from './support/factories.js'
-import { adminUrl, createPostgresDatabase, type PostgresTestDatabase } from './support/postgres.js'
-import { fromSource, killServers, type ServerProcess, startServer } from './support/process.js'
+import {
+  type Customer,
+  createCustomers,
+  createPlace,
+  createProduct,
+  onPostgres,
+  TEST_DELIVERY_KEY,
+  useTestApp,
+} from './kit/index.js'
+import { adminUrl, createPostgresDatabase, type PostgresTestDatabase } from './kit/postgres.js'
+import { fromSource, killServers, type ServerProcess, startServer } from './kit/process.js'
 
 const ROUNDS = 15
 const jwtSecret = crypto.randomBytes(48).toString('base64url')

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { knowsTimeZone, shopDays } from '../src/db/calendar.js'
 import type { Database } from '../src/db/client.js'
-import { createTestDatabase } from './support/test-database.js'
+import { createTestDatabase } from './kit/test-database.js'
 
 const VILNIUS = 'Europe/Vilnius'
 const at = (iso: string) => new Date(iso)

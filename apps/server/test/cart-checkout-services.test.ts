@@ -8,14 +8,15 @@ import { runSteps } from '../src/db/steps.js'
 import { CartService, lineAvailable } from '../src/modules/cart/service.js'
 import { StockService } from '../src/modules/catalog/stock.js'
 import { CouponService } from '../src/modules/coupons/service.js'
-import { createTestDatabase, onPostgres } from './helpers.js'
 import {
   createCoupon,
   createPlace,
   createProduct,
+  createTestDatabase,
   createUser,
+  onPostgres,
   type Place,
-} from './support/factories.js'
+} from './kit/index.js'
 
 let database: Database
 let cartService: CartService

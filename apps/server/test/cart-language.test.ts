@@ -4,14 +4,16 @@
 // answer (PGlite) is kept per language.
 import type { Cart } from '@shop/contract'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type SignedUpUser, signUp, useTestApp } from './helpers.js'
 import {
   createCoupon,
   createPlace,
   createProduct,
   giveBalance,
+  type SignedUpUser,
+  signUp,
   uniqueTag,
-} from './support/factories.js'
+  useTestApp,
+} from './kit/index.js'
 
 const t = useTestApp()
 let towelId: number

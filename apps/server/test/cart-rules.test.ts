@@ -7,8 +7,14 @@ import { cartItems, carts, products } from '../src/db/schema.js'
 import { CartService, lineAvailable } from '../src/modules/cart/service.js'
 import { StockService } from '../src/modules/catalog/stock.js'
 import { CouponService } from '../src/modules/coupons/service.js'
-import { type SignedUpUser, signUp, useTestApp } from './helpers.js'
-import { createPlace, createProduct, type Place } from './support/factories.js'
+import {
+  createPlace,
+  createProduct,
+  type Place,
+  type SignedUpUser,
+  signUp,
+  useTestApp,
+} from './kit/index.js'
 
 const t = useTestApp()
 let alice: SignedUpUser

@@ -7,8 +7,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../src/http/errors.js'
 import { reencodeImage } from '../src/modules/catalog/images.js'
-import { type SignedUpUser, signUp, useTestApp } from './helpers.js'
-import { createPlace, createProduct } from './support/factories.js'
+import { createPlace, createProduct, type SignedUpUser, signUp, useTestApp } from './kit/index.js'
 
 const t = useTestApp()
 let user: SignedUpUser

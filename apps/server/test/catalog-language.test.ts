@@ -7,8 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/client.js'
 import { cities, districts, products } from '../src/db/schema.js'
 import { StockService } from '../src/modules/catalog/stock.js'
-import { type SignedUpUser, signUp, useTestApp } from './helpers.js'
-import { uniqueTag } from './support/factories.js'
+import { type SignedUpUser, signUp, uniqueTag, useTestApp } from './kit/index.js'
 
 const t = useTestApp({ seed: true })
 let user: SignedUpUser

@@ -12,8 +12,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../src/db/schema.js'
 import { escapeLike } from '../src/modules/catalog/service.js'
-import { type SignedUpUser, signUp, useTestApp } from './helpers.js'
-import { createPlace, createProduct } from './support/factories.js'
+import { createPlace, createProduct, type SignedUpUser, signUp, useTestApp } from './kit/index.js'
 
 const t = useTestApp({ seed: true })
 let user: SignedUpUser

@@ -5,8 +5,13 @@ import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/client.js'
 import { products } from '../src/db/schema.js'
-import { useTestApp } from './helpers.js'
-import { type Customer, createCustomers, createPlace, createProduct } from './support/factories.js'
+import {
+  type Customer,
+  createCustomers,
+  createPlace,
+  createProduct,
+  useTestApp,
+} from './kit/index.js'
 
 const t = useTestApp()
 let customer: Customer

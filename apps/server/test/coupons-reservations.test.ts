@@ -15,8 +15,7 @@ import {
   discountCents,
   type ReserveInput,
 } from '../src/modules/coupons/service.js'
-import { createTestDatabase } from './helpers.js'
-import { createCoupon, createPayment, createUser } from './support/factories.js'
+import { createCoupon, createPayment, createTestDatabase, createUser } from './kit/index.js'
 
 let database: Database
 let service: CouponService

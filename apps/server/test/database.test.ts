@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, queryRows } from '../src/db/client.js'
 import { cities, coupons, faqEntries, products, supportCategories } from '../src/db/schema.js'
 import { isEmptyShop, seedDemo } from '../src/db/seed/seed-demo.js'
-import { TEST_DELIVERY_KEY } from './helpers.js'
-import { createTestDatabase, onPostgres } from './support/test-database.js'
+import { TEST_DELIVERY_KEY } from './kit/index.js'
+import { createTestDatabase, onPostgres } from './kit/test-database.js'
 
 let database: Database
 

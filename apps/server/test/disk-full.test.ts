@@ -4,8 +4,7 @@
 // freed; the log and the dashboard warn before. The disk is filled here by the shop's own
 // reading of its free space (the test's `freeSpace`), not by a real disk.
 import { describe, expect, it } from 'vitest'
-import { createTestApp } from './helpers.js'
-import { setUpOwner } from './staff/staff-support.js'
+import { createTestApp, setUpOwner } from './kit/index.js'
 
 const GIB = 1024 ** 3
 const MIB = 1024 ** 2

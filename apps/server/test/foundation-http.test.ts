@@ -4,9 +4,7 @@ import path from 'node:path'
 import Type from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../src/http/errors.js'
-import { createTestApp, type TestApp } from './helpers.js'
-import { callAs } from './support/api.js'
-import { expectProblem } from './support/problems.js'
+import { callAs, createTestApp, expectProblem, type TestApp } from './kit/index.js'
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'))
 fs.mkdirSync(path.join(webDir, 'assets'))

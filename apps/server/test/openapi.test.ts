@@ -5,7 +5,7 @@
 import { adminApi, api } from '@shop/contract'
 import { beforeAll, expect, it } from 'vitest'
 import { AMBIGUOUS_PATHS } from '../src/http/openapi.js'
-import { useTestApp } from './helpers.js'
+import { useTestApp } from './kit/index.js'
 
 interface Operation {
   operationId?: string

@@ -6,8 +6,15 @@ import type { Order, OrderList } from '@shop/contract'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../src/db/schema/orders.js'
-import { type SignedUpUser, signUp, useTestApp } from './helpers.js'
-import { createPaidOrders, createPlace, createProduct, giveBalance } from './support/factories.js'
+import {
+  createPaidOrders,
+  createPlace,
+  createProduct,
+  giveBalance,
+  type SignedUpUser,
+  signUp,
+  useTestApp,
+} from './kit/index.js'
 
 const t = useTestApp()
 let user: SignedUpUser

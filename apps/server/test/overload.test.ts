@@ -2,8 +2,7 @@
 // nears V8's limit, requests get 503 SERVICE_UNAVAILABLE with Retry-After (a cached answer too),
 // the health check still answers, and the shop serves again by itself once the pressure is gone.
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from './helpers.js'
-import { type Customer, createCustomers } from './support/factories.js'
+import { type Customer, createCustomers, createTestApp, type TestApp } from './kit/index.js'
 
 let shop: TestApp | null = null
 afterEach(async () => {

@@ -8,7 +8,7 @@ import {
   PASSWORD_WORK_WAITING_MAX,
   passwordWork,
 } from '../src/modules/auth/passwords.js'
-import { useTestApp } from './helpers.js'
+import { useTestApp } from './kit/index.js'
 
 const t = useTestApp()
 

@@ -8,19 +8,18 @@ import { chainTransfers, orders, products } from '../src/db/schema.js'
 import { runSteps } from '../src/db/steps.js'
 import { startJobs } from '../src/jobs.js'
 import {
+  createPaymentTestbed,
+  createProduct,
+  giveBalance as giveBalanceTo,
+  ledgerEqualsBalance as ledgerMatches,
   onPostgres,
   openSecondProcessDatabase,
+  type PaymentTestbed,
   type SignedUpUser,
   signUp,
   type TestApp,
   testConfig,
-} from './helpers.js'
-import {
-  createPaymentTestbed,
-  ledgerEqualsBalance as ledgerMatches,
-  type PaymentTestbed,
-} from './payment-helpers.js'
-import { createProduct, giveBalance as giveBalanceTo } from './support/factories.js'
+} from './kit/index.js'
 
 let bed: PaymentTestbed
 let t: TestApp

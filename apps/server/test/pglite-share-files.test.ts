@@ -7,7 +7,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { SHARE_FILES, shareFilesReadOnFirstUse } from '../src/db/pglite-share-files.js'
-import { onPostgres } from './support/test-database.js'
+import { onPostgres } from './kit/test-database.js'
 
 interface Fs {
   readdir(dir: string): string[]

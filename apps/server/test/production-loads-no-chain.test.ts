@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url'
 import { generateKeyPairSigner } from '@solana/kit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { SERVER_BUNDLE } from '../../../scripts/server-launch.mjs'
-import { onPostgres } from './helpers.js'
-import { freePort, fromBuild, fromSource, killServers, startServer } from './support/process.js'
+import { onPostgres } from './kit/index.js'
+import { freePort, fromBuild, fromSource, killServers, startServer } from './kit/process.js'
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-modules-'))
 

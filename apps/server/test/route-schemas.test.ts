@@ -3,7 +3,7 @@
 // serialization behave as when they were compiled at start.
 import { describe, expect, it } from 'vitest'
 import { compileRemaining } from '../src/http/lazy-schemas.js'
-import { signUp, useTestApp } from './helpers.js'
+import { signUp, useTestApp } from './kit/index.js'
 
 describe('route schemas compiled lazily', () => {
   const t = useTestApp()

@@ -5,10 +5,15 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/client.js'
-import { signUp, useTestApp } from './helpers.js'
-import { type StaffLogin, setUpOwner } from './staff/staff-support.js'
-import { createPayment, uniqueTag } from './support/factories.js'
-import { expectProblem } from './support/problems.js'
+import {
+  createPayment,
+  expectProblem,
+  type StaffLogin,
+  setUpOwner,
+  signUp,
+  uniqueTag,
+  useTestApp,
+} from './kit/index.js'
 
 // A merchant address (any valid one) makes SOL top-ups possible; nothing here reaches the chain.
 const t = useTestApp({

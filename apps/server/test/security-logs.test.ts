@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { users } from '../src/db/schema/users.js'
 import { describeError } from '../src/http/loggable-error.js'
-import { useTestApp } from './helpers.js'
+import { useTestApp } from './kit/index.js'
 
 /** A customer's text, as a Telegram first name or a ticket would carry it. */
 const SECRET_NAME = 'Ąžuolas-Canary-7391'

@@ -9,8 +9,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.js'
-import { onPostgres } from './helpers.js'
-import { freePort, fromSource, killServers, startServer } from './support/process.js'
+import { onPostgres } from './kit/index.js'
+import { freePort, fromSource, killServers, startServer } from './kit/process.js'
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const lockModule = path.join(serverDir, 'src/db/data-dir-lock.ts')

@@ -10,6 +10,7 @@ import { seedDemo } from '../src/db/seed/seed-demo.js'
 import { TICKET_CREATION_LIMIT } from '../src/modules/support/service.js'
 import { DatabaseCounterStore } from '../src/modules/system/counter-store.js'
 import {
+  createPayment,
   createTestDatabase,
   LogCapture,
   onPostgres,
@@ -17,9 +18,9 @@ import {
   signUp,
   TEST_DELIVERY_KEY,
   testConfig,
-} from './helpers.js'
-import { createPayment, uniqueTag } from './support/factories.js'
-import { adminUrl } from './support/postgres.js'
+  uniqueTag,
+} from './kit/index.js'
+import { adminUrl } from './kit/postgres.js'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -7,7 +7,7 @@ import net from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerLimits } from '../src/http/server-limits.js'
-import { createTestApp, type TestApp } from './helpers.js'
+import { createTestApp, type TestApp } from './kit/index.js'
 
 const LIMITS: ServerLimits = {
   headersTimeoutMs: 600,

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config.js'
-import { createTestApp, type TestApp } from './helpers.js'
+import { createTestApp, type TestApp } from './kit/index.js'
 
 function register(
   app: FastifyInstance,

@@ -6,9 +6,9 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, queryRows } from '../src/db/client.js'
 import { CodeVault } from '../src/modules/delivery/code-vault.js'
-import { onPostgres } from './helpers.js'
+import { onPostgres } from './kit/index.js'
+import { fromSource, killServers, spawnServer, startServer } from './kit/process.js'
 import { personalDataIn } from './reliability/personal-data.js'
-import { fromSource, killServers, spawnServer, startServer } from './support/process.js'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-start-'))
 

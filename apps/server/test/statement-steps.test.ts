@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, queryRows } from '../src/db/client.js'
 import { runSteps, Step } from '../src/db/steps.js'
-import { createTestDatabase } from './helpers.js'
+import { createTestDatabase } from './kit/index.js'
 
 let database: Database
 

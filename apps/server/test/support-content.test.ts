@@ -1,7 +1,7 @@
 // Ticket categories and the FAQ: seeded content, in the caller's language, in seeded order.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { demoFaq, demoSupportCategories } from '../src/db/seed/demo-data.js'
-import { type SignedUpUser, signUp, useTestApp } from './helpers.js'
+import { type SignedUpUser, signUp, useTestApp } from './kit/index.js'
 
 const t = useTestApp({ seed: true })
 let user: SignedUpUser

@@ -3,8 +3,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { users } from '../src/db/schema.js'
-import { signUp, useTestApp } from './helpers.js'
-import { createPaidOrders, createTickets } from './support/factories.js'
+import { createPaidOrders, createTickets, signUp, useTestApp } from './kit/index.js'
 
 const t = useTestApp()
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, onPostgres } from '../../test/helpers.js'
+import { createTestDatabase, onPostgres } from '../../test/kit/index.js'
 import { type Database, queryRows } from './client.js'
 import { statementName } from './preparing-pg-client.js'
 

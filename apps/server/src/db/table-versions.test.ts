@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, onPostgres } from '../../test/support/test-database.js'
+import { createTestDatabase, onPostgres } from '../../test/kit/test-database.js'
 import { ReadCache } from '../lib/read-cache.js'
 import { SessionService } from '../modules/auth/sessions.js'
 import { AccessTokens } from '../modules/auth/tokens.js'

@@ -9,8 +9,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { isEncryptedBackup } from '../../src/backup/backup-file.js'
 import { silentLogger } from '../../src/logger.js'
 import { BackupService } from '../../src/modules/backups/service.js'
-import { createTestApp, type SignedUpUser, signUp, useTestApp } from '../helpers.js'
-import { invite, type StaffLogin, setUpOwner } from '../staff/staff-support.js'
+import {
+  createTestApp,
+  invite,
+  type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
+  signUp,
+  useTestApp,
+} from '../kit/index.js'
 import { TEST_SHOP_KEYS, temporaryFolder } from './backup-support.js'
 
 const backupDir = temporaryFolder('admin-backups')

@@ -10,9 +10,9 @@ import { sql } from 'drizzle-orm'
 import type { RestoreOptions } from '../../src/backup/restore.js'
 import { takeSnapshot } from '../../src/backup/snapshot.js'
 import { type Database, openDatabase } from '../../src/db/client.js'
-import { onPostgres, TEST_DELIVERY_KEY, testConfig } from '../helpers.js'
+import { onPostgres, TEST_DELIVERY_KEY, testConfig } from '../kit/index.js'
+import { createPostgresDatabase } from '../kit/postgres.js'
 import { databaseSnapshot } from '../reliability/invariants.js'
-import { createPostgresDatabase } from '../support/postgres.js'
 
 export const TEST_JWT_SECRET = testConfig().jwtSecret as string
 

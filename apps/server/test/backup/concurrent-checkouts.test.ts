@@ -6,15 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { restoreBackup } from '../../src/backup/restore.js'
 import { takeSnapshot } from '../../src/backup/snapshot.js'
 import { type Database, queryRows } from '../../src/db/client.js'
-import { createTestDatabase, onPostgres, TEST_DELIVERY_KEY, useTestApp } from '../helpers.js'
-import { captureBaseline, invariantViolations } from '../reliability/invariants.js'
-import { callAs } from '../support/api.js'
 import {
   type Customer,
+  callAs,
   createCodeProduct,
   createCustomers,
   createProducts,
-} from '../support/factories.js'
+  createTestDatabase,
+  onPostgres,
+  TEST_DELIVERY_KEY,
+  useTestApp,
+} from '../kit/index.js'
+import { captureBaseline, invariantViolations } from '../reliability/invariants.js'
 import { restoreOptions, TEST_SHOP_KEYS, temporaryFolder } from './backup-support.js'
 
 const t = useTestApp({ seed: true })

@@ -7,16 +7,18 @@ import { restoreBackup } from '../../src/backup/restore.js'
 import { type Database, openDatabase } from '../../src/db/client.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import {
+  addToCart,
+  callAs,
+  createCodeProduct,
   createTestDatabase,
+  giveBalance,
   LogCapture,
   onPostgres,
   signUp,
   TEST_DELIVERY_KEY,
   testConfig,
-} from '../helpers.js'
+} from '../kit/index.js'
 import { invariantViolations } from '../reliability/invariants.js'
-import { addToCart, callAs } from '../support/api.js'
-import { createCodeProduct, giveBalance } from '../support/factories.js'
 import { backupOf, bareDatabase, fingerprint, restoreOptions } from './backup-support.js'
 
 describe.runIf(onPostgres)('a backup between PGlite and PostgreSQL', () => {

@@ -13,9 +13,17 @@ import { loadConfig } from '../../src/config.js'
 import { type Database, openDatabase } from '../../src/db/client.js'
 import { totpCode } from '../../src/modules/staff/totp.js'
 import { resolveDeliveryKey, resolveJwtSecret } from '../../src/secrets.js'
-import { LogCapture, onPostgres, signUp, TEST_DELIVERY_KEY, useTestApp } from '../helpers.js'
-import { STAFF_PASSWORD, type StaffLogin, setUpOwner } from '../staff/staff-support.js'
-import { createPostgresDatabase, type PostgresTestDatabase } from '../support/postgres.js'
+import {
+  LogCapture,
+  onPostgres,
+  STAFF_PASSWORD,
+  type StaffLogin,
+  setUpOwner,
+  signUp,
+  TEST_DELIVERY_KEY,
+  useTestApp,
+} from '../kit/index.js'
+import { createPostgresDatabase, type PostgresTestDatabase } from '../kit/postgres.js'
 import { backupOf, TEST_JWT_SECRET, temporaryFolder } from './backup-support.js'
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url))

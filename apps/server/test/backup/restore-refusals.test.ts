@@ -14,8 +14,7 @@ import {
 } from '../../src/backup/migrations.js'
 import { restoreBackup } from '../../src/backup/restore.js'
 import { type Database, queryRows } from '../../src/db/client.js'
-import { createTestDatabase, TEST_DELIVERY_KEY, useTestApp } from '../helpers.js'
-import { createCustomers } from '../support/factories.js'
+import { createCustomers, createTestDatabase, TEST_DELIVERY_KEY, useTestApp } from '../kit/index.js'
 import {
   backupLines,
   backupOf,

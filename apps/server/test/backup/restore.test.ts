@@ -10,18 +10,22 @@ import { type Database, queryRows } from '../../src/db/client.js'
 import { carts, coupons, deliveryCodes, orders, users } from '../../src/db/schema.js'
 import { totpCode } from '../../src/modules/staff/totp.js'
 import {
+  addToCart,
+  callAs,
+  createCodeProduct,
   createTestDatabase,
+  giveBalance,
   LogCapture,
   type SignedUpUser,
+  STAFF_PASSWORD,
+  type StaffLogin,
+  setUpOwner,
   signUp,
   TEST_DELIVERY_KEY,
   testConfig,
   useTestApp,
-} from '../helpers.js'
+} from '../kit/index.js'
 import { invariantViolations } from '../reliability/invariants.js'
-import { STAFF_PASSWORD, type StaffLogin, setUpOwner } from '../staff/staff-support.js'
-import { addToCart, callAs } from '../support/api.js'
-import { createCodeProduct, giveBalance } from '../support/factories.js'
 import { backupOf, fingerprint, restoreOptions } from './backup-support.js'
 
 const t = useTestApp({ seed: true })

@@ -9,15 +9,16 @@ import { restoreBackup } from '../../src/backup/restore.js'
 import { type Database, queryRows } from '../../src/db/client.js'
 import { balanceLedger, jobState, payments } from '../../src/db/schema.js'
 import {
+  callAs,
+  createPaymentTestbed,
   createTestDatabase,
   LogCapture,
+  type PaymentTestbed,
   type SignedUpUser,
   signUp,
   testConfig,
-} from '../helpers.js'
-import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
+} from '../kit/index.js'
 import { invariantViolations } from '../reliability/invariants.js'
-import { callAs } from '../support/api.js'
 import { backupOf, restoreOptions } from './backup-support.js'
 
 let bed: PaymentTestbed

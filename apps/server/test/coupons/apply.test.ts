@@ -9,13 +9,13 @@ promo.useCouponsApp()
 
 describe('POST /api/cart/coupon/apply', () => {
   it('matches the code case-insensitively after trimming', async () => {
-    await promo.fill(promo.alice, promo.p1000)
+    await promo.fill(promo.alice, promo.productAt(1000))
     expect((await promo.applied(promo.alice, '  welcome10 \t')).applied_promo).toBe('WELCOME10')
     expect((await promo.applied(promo.alice, 'WeLcOmE10')).applied_promo).toBe('WELCOME10')
   })
 
   it('replaces a coupon already applied', async () => {
-    await promo.fill(promo.alice, promo.p2500)
+    await promo.fill(promo.alice, promo.productAt(2500))
     await promo.applied(promo.alice, 'FIVEOFF')
     expect(await promo.applied(promo.alice, 'WELCOME10')).toMatchObject({
       applied_promo: 'WELCOME10',
@@ -32,7 +32,7 @@ describe('POST /api/cart/coupon/apply', () => {
 
   it('refuses an unknown or deactivated code with COUPON_NOT_FOUND', async () => {
     await promo.addCoupon('SLEEPING', { active: false })
-    await promo.fill(promo.alice, promo.p1000)
+    await promo.fill(promo.alice, promo.productAt(1000))
     for (const code of ['NOPE', 'SLEEPING', 'WELCOME', 'WELCOME10X', '%', 'WELCOME_0']) {
       expect(await promo.refusal(promo.alice, code), code).toMatchObject({
         status: 404,
@@ -49,7 +49,7 @@ describe('POST /api/cart/coupon/apply', () => {
 
   it('refuses a coupon that has not started with COUPON_NOT_STARTED', async () => {
     await promo.addCoupon('SOON', { startsAt: new Date(Date.now() + promo.DAY_MS) })
-    await promo.fill(promo.alice, promo.p1000)
+    await promo.fill(promo.alice, promo.productAt(1000))
     expect(await promo.refusal(promo.alice, 'soon')).toMatchObject({
       status: 409,
       code: 'COUPON_NOT_STARTED',
@@ -58,7 +58,7 @@ describe('POST /api/cart/coupon/apply', () => {
 
   it('refuses an expired coupon with COUPON_EXPIRED', async () => {
     await promo.addCoupon('GONE', { endsAt: new Date(Date.now() - 1000) })
-    await promo.fill(promo.alice, promo.p1000)
+    await promo.fill(promo.alice, promo.productAt(1000))
     expect(await promo.refusal(promo.alice, 'GONE')).toMatchObject({
       status: 409,
       code: 'COUPON_EXPIRED',
@@ -67,7 +67,7 @@ describe('POST /api/cart/coupon/apply', () => {
   })
 
   it('refuses a used-up coupon with COUPON_LIMIT_REACHED', async () => {
-    await promo.fill(promo.alice, promo.p1000)
+    await promo.fill(promo.alice, promo.productAt(1000))
     expect(await promo.refusal(promo.alice, 'LAUNCH50')).toMatchObject({
       status: 409,
       code: 'COUPON_LIMIT_REACHED',
@@ -75,11 +75,11 @@ describe('POST /api/cart/coupon/apply', () => {
   })
 
   it('refuses below the minimum with COUPON_MIN_SUBTOTAL, naming the minimum', async () => {
-    await promo.fill(promo.alice, promo.p1999)
+    await promo.fill(promo.alice, promo.productAt(1999))
     const res = await promo.refusal(promo.alice, 'FIVEOFF')
     expect(res).toMatchObject({ status: 409, code: 'COUPON_MIN_SUBTOTAL' })
     expect(res.message).toContain('€20.00')
-    await promo.fill(promo.alice, promo.p105)
+    await promo.fill(promo.alice, promo.productAt(105))
     expect((await promo.applied(promo.alice, 'FIVEOFF')).discount).toBe(5)
   })
 
@@ -94,7 +94,7 @@ describe('POST /api/cart/coupon/apply', () => {
       timesRedeemed: 1,
       minSubtotalCents: 100_000,
     })
-    await promo.fill(promo.alice, promo.p1000)
+    await promo.fill(promo.alice, promo.productAt(1000))
     expect((await promo.refusal(promo.alice, 'ORDER1')).code).toBe('COUPON_NOT_FOUND')
     expect((await promo.refusal(promo.alice, 'ORDER2')).code).toBe('COUPON_NOT_STARTED')
     expect((await promo.refusal(promo.alice, 'ORDER3')).code).toBe('COUPON_EXPIRED')
@@ -102,7 +102,7 @@ describe('POST /api/cart/coupon/apply', () => {
   })
 
   it('refuses a blank or malformed code with a 400', async () => {
-    await promo.fill(promo.alice, promo.p1000)
+    await promo.fill(promo.alice, promo.productAt(1000))
     for (const code of ['', '   ', '\t\n', 42, null, ['WELCOME10'], 'X'.repeat(65)]) {
       const res = await promo.refusal(promo.alice, code)
       expect(res.status, JSON.stringify(code)).toBe(400)
@@ -124,7 +124,7 @@ describe('the per-user limit', () => {
       .from(coupons)
       .where(eq(coupons.code, 'WELCOME10'))
     if (!welcome) throw new Error('no WELCOME10')
-    await promo.fill(promo.alice, promo.p1000)
+    await promo.fill(promo.alice, promo.productAt(1000))
 
     await promo.addRedemption(welcome.id, promo.alice.id, 'released')
     expect((await promo.applied(promo.alice, 'WELCOME10')).applied_promo).toBe('WELCOME10')
@@ -137,7 +137,7 @@ describe('the per-user limit', () => {
     })
 
     // Bob is not affected by Alice's redemption.
-    await promo.fill(promo.bob, promo.p1000)
+    await promo.fill(promo.bob, promo.productAt(1000))
     expect((await promo.applied(promo.bob, 'WELCOME10')).applied_promo).toBe('WELCOME10')
   })
 
@@ -145,7 +145,7 @@ describe('the per-user limit', () => {
     // A new checkout cancels that payment first, so the cart may keep (or take) the coupon; the
     // reservation at checkout checks the limit again (coupons-reservations.test.ts).
     const id = await promo.addCoupon('TWICE', { maxPerUser: 2 })
-    await promo.fill(promo.alice, promo.p1000)
+    await promo.fill(promo.alice, promo.productAt(1000))
     await promo.addRedemption(id, promo.alice.id, 'redeemed')
     await promo.addRedemption(id, promo.alice.id, 'reserved')
     expect((await promo.applied(promo.alice, 'TWICE')).applied_promo).toBe('TWICE')

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { carts, coupons } from '../../src/db/schema.js'
-import { callAs } from '../support/api.js'
+import { callAs } from '../kit/index.js'
 import * as promo from './harness.js'
 
 promo.useCouponsApp()
@@ -11,7 +11,7 @@ promo.useCouponsApp()
 describe('a coupon that stops being valid', () => {
   async function appliedCoupon(code: string, fields: promo.CouponFields = {}): Promise<number> {
     const id = await promo.addCoupon(code, fields)
-    await promo.fill(promo.alice, promo.p2500)
+    await promo.fill(promo.alice, promo.productAt(2500))
     expect((await promo.applied(promo.alice, code)).applied_promo).toBe(code)
     return id
   }
@@ -48,42 +48,47 @@ describe('a coupon that stops being valid', () => {
   })
 
   it('is dropped when the subtotal falls below its minimum', async () => {
-    await promo.fill(promo.alice, promo.p1000, promo.p1999)
+    await promo.fill(promo.alice, promo.productAt(1000), promo.productAt(1999))
     expect((await promo.applied(promo.alice, 'FIVEOFF')).discount).toBe(5)
-    const res = await callAs(promo.t.app, promo.alice, 'DELETE', `/api/cart/remove/${promo.p1000}`)
+    const res = await callAs(
+      promo.t.app,
+      promo.alice,
+      'DELETE',
+      `/api/cart/remove/${promo.productAt(1000)}`,
+    )
     expect(res.json()).toMatchObject({ applied_promo: null, discount: 0, subtotal: 19.99 })
     await expectDropped()
   })
 
   it('is dropped when its price basis changes below the minimum', async () => {
-    await promo.fill(promo.alice, promo.p2500)
+    await promo.fill(promo.alice, promo.productAt(2500))
     await promo.applied(promo.alice, 'FIVEOFF')
-    await promo.whilePriced(promo.p2500, 1500, expectDropped)
+    await promo.whilePriced(promo.productAt(2500), 1500, expectDropped)
   })
 
   it('is dropped with the last item and by clearing the cart', async () => {
-    await promo.fill(promo.alice, promo.p2500)
+    await promo.fill(promo.alice, promo.productAt(2500))
     await promo.applied(promo.alice, 'WELCOME10')
     const removed = await callAs(
       promo.t.app,
       promo.alice,
       'DELETE',
-      `/api/cart/remove/${promo.p2500}`,
+      `/api/cart/remove/${promo.productAt(2500)}`,
     )
     expect(removed.json()).toMatchObject({ items_count: 0, applied_promo: null })
 
-    await promo.fill(promo.alice, promo.p2500)
+    await promo.fill(promo.alice, promo.productAt(2500))
     await promo.applied(promo.alice, 'WELCOME10')
     const cleared = await callAs(promo.t.app, promo.alice, 'DELETE', '/api/cart/clear')
     expect(cleared.json()).toMatchObject({ items_count: 0, applied_promo: null })
-    await promo.fill(promo.alice, promo.p2500)
+    await promo.fill(promo.alice, promo.productAt(2500))
     expect((await promo.cartOf(promo.alice)).applied_promo).toBeNull()
   })
 })
 
 describe('DELETE /api/cart/coupon/remove', () => {
   it('removes the coupon and answers with the cart; removing none is fine', async () => {
-    await promo.fill(promo.alice, promo.p2500)
+    await promo.fill(promo.alice, promo.productAt(2500))
     await promo.applied(promo.alice, 'WELCOME10')
     const res = await callAs(promo.t.app, promo.alice, 'DELETE', '/api/cart/coupon/remove')
     expect(res.statusCode).toBe(200)
@@ -94,9 +99,9 @@ describe('DELETE /api/cart/coupon/remove', () => {
   })
 
   it("never touches another user's coupon", async () => {
-    await promo.fill(promo.alice, promo.p2500)
+    await promo.fill(promo.alice, promo.productAt(2500))
     await promo.applied(promo.alice, 'WELCOME10')
-    await promo.fill(promo.bob, promo.p2500)
+    await promo.fill(promo.bob, promo.productAt(2500))
     await promo.applied(promo.bob, 'FIVEOFF')
     await callAs(promo.t.app, promo.bob, 'DELETE', '/api/cart/coupon/remove')
     expect((await promo.cartOf(promo.alice)).applied_promo).toBe('WELCOME10')

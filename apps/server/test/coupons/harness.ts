@@ -7,46 +7,40 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { cartItems, carts, couponRedemptions, type coupons, products } from '../../src/db/schema.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import {
-  createTestApp,
-  type SignedUpUser,
-  signUp,
-  TEST_DELIVERY_KEY,
-  type TestApp,
-} from '../helpers.js'
-import { addToCart, cartOf as cartThroughApi } from '../support/api.js'
-import {
+  addToCart,
+  cartOf as cartThroughApi,
   createCoupon,
   createProduct,
   createRedemption,
+  createTestApp,
   type Place,
+  type SignedUpUser,
   seededPlace,
-} from '../support/factories.js'
+  signUp,
+  TEST_DELIVERY_KEY,
+  type TestApp,
+} from '../kit/index.js'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 
 export type CouponFields = Partial<typeof coupons.$inferInsert>
 
-export let t: TestApp
-export let alice: SignedUpUser
-export let bob: SignedUpUser
-export let p105: number
-export let p1000: number
-export let p1999: number
-export let p2500: number
+// Filled in by useCouponsApp's hooks (the objects stay the same, so suites import them once).
+export const t = {} as TestApp
+export const alice = {} as SignedUpUser
+export const bob = {} as SignedUpUser
+const productIdByPrice = new Map<number, number>()
 
 export function useCouponsApp(): void {
   beforeAll(async () => {
-    t = await createTestApp()
+    Object.assign(t, await createTestApp())
     await seedDemo(t.database.db, TEST_DELIVERY_KEY)
     const place: Place = await seededPlace(t.database.db)
     const product = (priceCents: number) =>
       createProduct(t.database.db, { ...place, name: `Coupon test ${priceCents}`, priceCents })
-    p105 = await product(105)
-    p1000 = await product(1000)
-    p1999 = await product(1999)
-    p2500 = await product(2500)
-    alice = await signUp(t.app)
-    bob = await signUp(t.app)
+    for (const price of [105, 1000, 1999, 2500]) productIdByPrice.set(price, await product(price))
+    Object.assign(alice, await signUp(t.app))
+    Object.assign(bob, await signUp(t.app))
   })
   afterAll(async () => {
     await t.close()
@@ -75,7 +69,9 @@ export const cartOf = (user: SignedUpUser) => cartThroughApi(t.app, user)
 
 /** The suite's product of that price. */
 export function productAt(priceCents: 105 | 1000 | 1999 | 2500): number {
-  return { 105: p105, 1000: p1000, 1999: p1999, 2500: p2500 }[priceCents]
+  const id = productIdByPrice.get(priceCents)
+  if (id === undefined) throw new Error('useCouponsApp() has not run')
+  return id
 }
 
 /** Runs `check` while the product costs `priceCents`, then puts its price back. */

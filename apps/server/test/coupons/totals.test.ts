@@ -54,9 +54,9 @@ describe('totals with each coupon kind', () => {
   })
 
   it('follows price changes on every read', async () => {
-    await promo.fill(promo.alice, promo.p1000)
+    await promo.fill(promo.alice, promo.productAt(1000))
     await promo.applied(promo.alice, 'WELCOME10')
-    await promo.whilePriced(promo.p1000, 2000, async () => {
+    await promo.whilePriced(promo.productAt(1000), 2000, async () => {
       expect(await promo.cartOf(promo.alice)).toMatchObject({
         subtotal: 20,
         discount: 2,
@@ -74,7 +74,7 @@ describe('products a coupon excludes', () => {
       .where(and(eq(products.category, 'gift_card'), gte(products.stock, 1)))
       .limit(1)
     if (!giftCard) throw new Error('the demo shop has no gift card')
-    await promo.fill(promo.alice, giftCard.id, promo.p1000)
+    await promo.fill(promo.alice, giftCard.id, promo.productAt(1000))
     const cart = await promo.applied(promo.alice, 'WELCOME10')
     const subtotal = (giftCard.priceCents + 1000) / 100
     // 10 % of the 10.00 product only.

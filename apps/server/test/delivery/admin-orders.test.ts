@@ -1,11 +1,16 @@
 // The back office's orders: find them, deliver a paid manual order with the note its buyer then
 // reads, and refund a paid order to the buyer's balance exactly once, whatever the concurrency.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type SignedUpUser, signUp } from '../helpers.js'
-import { ledgerEqualsBalance } from '../payment-helpers.js'
+import {
+  createProduct,
+  invite,
+  ledgerEqualsBalance,
+  type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
+  signUp,
+} from '../kit/index.js'
 import * as shop from '../payments/harness.js'
-import { invite, type StaffLogin, setUpOwner } from '../staff/staff-support.js'
-import { createProduct } from '../support/factories.js'
 
 shop.usePaymentsApp()
 

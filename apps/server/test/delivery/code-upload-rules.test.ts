@@ -2,9 +2,7 @@
 // surrounding spaces, so the same code pasted from another program is a duplicate; one line of
 // text, never a line break.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp } from '../helpers.js'
-import { type StaffLogin, setUpOwner } from '../staff/staff-support.js'
-import { createProduct } from '../support/factories.js'
+import { createProduct, type StaffLogin, setUpOwner, useTestApp } from '../kit/index.js'
 
 const t = useTestApp({ seed: true })
 let owner: StaffLogin

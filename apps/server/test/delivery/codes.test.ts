@@ -6,10 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
 import { products } from '../../src/db/schema/catalog.js'
 import { deliveryCodes } from '../../src/db/schema/delivery.js'
-import { signUp } from '../helpers.js'
+import { createProduct, invite, type StaffLogin, setUpOwner, signUp } from '../kit/index.js'
 import * as shop from '../payments/harness.js'
-import { invite, type StaffLogin, setUpOwner } from '../staff/staff-support.js'
-import { createProduct } from '../support/factories.js'
 
 shop.usePaymentsApp()
 
@@ -219,7 +217,7 @@ describe('buying a code product', () => {
     const before = (await shop.inject(shop.user, 'GET', `/api/orders/${pending.order_code}`)).json()
     expect(before).toMatchObject({ status: 'pending', delivery: null })
 
-    const signature = await shop.pay(shop.merchant, BigInt(payment.lamports), payment.reference)
+    const signature = await shop.pay(shop.bed.merchant, BigInt(payment.lamports), payment.reference)
     await shop.t.services.watcher?.poll()
     const after = (await shop.inject(shop.user, 'GET', `/api/orders/${pending.order_code}`)).json()
     expect(after.status).toBe('completed')

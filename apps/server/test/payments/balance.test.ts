@@ -1,8 +1,7 @@
 // Paying from the balance and topping it up against the local chain, and payments kept from
 // other customers.
 import { describe, expect, it } from 'vitest'
-import { signUp } from '../helpers.js'
-import { ledgerEqualsBalance } from '../payment-helpers.js'
+import { ledgerEqualsBalance, signUp } from '../kit/index.js'
 import * as shop from './harness.js'
 
 shop.usePaymentsApp()
@@ -94,10 +93,10 @@ describe('top-up', () => {
     const topup = res.json()
     expect(topup).toMatchObject({
       amount_eur: 12.5,
-      wallet_address: shop.merchant,
+      wallet_address: shop.bed.merchant,
       status: 'pending',
     })
-    await shop.pay(shop.merchant, BigInt(topup.lamports), topup.reference)
+    await shop.pay(shop.bed.merchant, BigInt(topup.lamports), topup.reference)
     await shop.t.services.watcher?.poll()
     const balance = (await shop.inject(shop.user, 'GET', '/api/balance')).json().balance_eur
     expect(balance).toBeGreaterThanOrEqual(12.5)
@@ -130,7 +129,7 @@ describe('pending payments', () => {
           payment_code: topup.payment_code,
           kind: 'topup',
           status: 'pending',
-          wallet_address: shop.merchant,
+          wallet_address: shop.bed.merchant,
           lamports: topup.lamports,
           expiration_time: topup.expiration_time,
           solana_pay_url: topup.solana_pay_url,

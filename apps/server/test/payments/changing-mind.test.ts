@@ -27,7 +27,7 @@ describe('changing one’s mind', () => {
     expect(second.statusCode).toBe(200)
     expect(second.json().final_amount_eur).toBe(first.final_amount_eur)
     // Paying it confirms the coupon: now it is used up for this customer.
-    await shop.pay(shop.merchant, BigInt(second.json().lamports), second.json().reference)
+    await shop.pay(shop.bed.merchant, BigInt(second.json().lamports), second.json().reference)
     await shop.t.services.watcher?.poll()
     await shop.inject(shop.user, 'POST', '/api/cart/add', { product_id: product.id })
     const again = await shop.inject(shop.user, 'POST', '/api/cart/coupon/apply', {

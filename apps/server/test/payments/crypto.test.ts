@@ -3,8 +3,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { chainTransfers, coupons, payments, transferClaims } from '../../src/db/schema.js'
-import { signUp } from '../helpers.js'
-import { ledgerEqualsBalance } from '../payment-helpers.js'
+import { ledgerEqualsBalance, signUp } from '../kit/index.js'
 import * as shop from './harness.js'
 
 shop.usePaymentsApp()
@@ -15,9 +14,9 @@ describe('crypto checkout', () => {
     const before = await shop.stockOf(product.id)
     const payment = await shop.cryptoCheckout(shop.user, product.id)
     expect(payment.status).toBe('pending')
-    expect(payment.wallet_address).toBe(shop.merchant)
+    expect(payment.wallet_address).toBe(shop.bed.merchant)
     expect(BigInt(payment.lamports) % 100_000n).toBe(0n)
-    expect(payment.solana_pay_url).toContain(`solana:${shop.merchant}?amount=`)
+    expect(payment.solana_pay_url).toContain(`solana:${shop.bed.merchant}?amount=`)
     expect(payment.solana_pay_url).toContain(`reference=${payment.reference}`)
     expect(await shop.stockOf(product.id)).toEqual({
       stock: before.stock,
@@ -31,7 +30,7 @@ describe('crypto checkout', () => {
     const product = await shop.productBetween(500, 2000)
     const before = await shop.stockOf(product.id)
     const payment = await shop.cryptoCheckout(shop.user, product.id)
-    await shop.pay(shop.merchant, BigInt(payment.lamports), payment.reference)
+    await shop.pay(shop.bed.merchant, BigInt(payment.lamports), payment.reference)
     expect(await shop.t.services.watcher?.poll()).toBe(1)
     const status = (
       await shop.inject(shop.user, 'GET', `/api/payment/status/${payment.payment_code}`)
@@ -50,7 +49,7 @@ describe('crypto checkout', () => {
 
   it('is confirmed by its exact amount when the transfer carries no reference', async () => {
     const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
-    await shop.pay(shop.merchant, BigInt(payment.lamports))
+    await shop.pay(shop.bed.merchant, BigInt(payment.lamports))
     await shop.t.services.watcher?.poll()
     const status = (
       await shop.inject(shop.user, 'GET', `/api/payment/status/${payment.payment_code}`)
@@ -61,7 +60,7 @@ describe('crypto checkout', () => {
   it('is confirmed by a signature the customer submits (no reference, exact amount), and only once', async () => {
     const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
     // The wallet dropped the reference; the customer pastes the signature before the watcher runs.
-    const sig = await shop.pay(shop.merchant, BigInt(payment.lamports))
+    const sig = await shop.pay(shop.bed.merchant, BigInt(payment.lamports))
     const submitted = await shop.inject(
       shop.user,
       'POST',
@@ -92,7 +91,7 @@ describe('crypto checkout', () => {
 
   it('never credits a transfer of another amount on the customer’s word: it becomes a claim', async () => {
     const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
-    const sig = await shop.pay(shop.merchant, BigInt(payment.lamports) + 100_000n)
+    const sig = await shop.pay(shop.bed.merchant, BigInt(payment.lamports) + 100_000n)
     const submitted = await shop.inject(
       shop.user,
       'POST',
@@ -119,7 +118,7 @@ describe('crypto checkout', () => {
   })
 
   it('never settles a transfer made before the payment existed: the owner reviews the claim', async () => {
-    const stray = await shop.pay(shop.merchant, 123_400_000n) // someone's transfer that matched nothing
+    const stray = await shop.pay(shop.bed.merchant, 123_400_000n) // someone's transfer that matched nothing
     await shop.t.services.watcher?.poll()
     const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
     const claim = await shop.inject(
@@ -136,7 +135,7 @@ describe('crypto checkout', () => {
   it('credits an overpayment to the balance', async () => {
     const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
     const rate = 15_000n // the fixed test rate: 150.00 EUR per SOL
-    await shop.pay(shop.merchant, BigInt(payment.lamports) + 10_000_000n, payment.reference) // +0.01 SOL
+    await shop.pay(shop.bed.merchant, BigInt(payment.lamports) + 10_000_000n, payment.reference) // +0.01 SOL
     await shop.t.services.watcher?.poll()
     expect(
       (await shop.inject(shop.user, 'GET', `/api/payment/status/${payment.payment_code}`)).json()
@@ -152,7 +151,7 @@ describe('crypto checkout', () => {
     const before = await shop.stockOf(product.id)
     const payment = await shop.cryptoCheckout(shop.user, product.id)
     const half = (BigInt(payment.lamports) / 2n / 100_000n) * 100_000n
-    await shop.pay(shop.merchant, half, payment.reference)
+    await shop.pay(shop.bed.merchant, half, payment.reference)
     await shop.t.services.watcher?.poll()
     const pending = (
       await shop.inject(shop.user, 'GET', `/api/payment/status/${payment.payment_code}`)
@@ -177,7 +176,7 @@ describe('crypto checkout', () => {
   it('credits a payment that arrives after expiry, and the payment stays expired', async () => {
     const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
     await shop.t.services.payments.lifecycle.expireDue(new Date(Date.now() + 60 * 60 * 1000))
-    await shop.pay(shop.merchant, BigInt(payment.lamports), payment.reference)
+    await shop.pay(shop.bed.merchant, BigInt(payment.lamports), payment.reference)
     await shop.t.services.watcher?.poll()
     const status = (
       await shop.inject(shop.user, 'GET', `/api/payment/status/${payment.payment_code}`)

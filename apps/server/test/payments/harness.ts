@@ -1,30 +1,34 @@
 // What the payment-flow suites share: an app watching a fresh local chain with the demo shop
-// (payment-helpers.ts), a new customer for every test, and the customer's calls.
+// (kit/chain.ts), a new customer for every test, and the customer's calls.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { carts, products } from '../../src/db/schema.js'
-import { type SignedUpUser, signUp, type TestApp } from '../helpers.js'
-import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
-import { giveBalance as giveBalanceTo } from '../support/factories.js'
+import {
+  createPaymentTestbed,
+  giveBalance as giveBalanceTo,
+  type PaymentTestbed,
+  type SignedUpUser,
+  signUp,
+  type TestApp,
+} from '../kit/index.js'
 
-export let bed: PaymentTestbed
-export let t: TestApp
-export let merchant: string
+// Filled in by usePaymentsApp's hooks (the objects stay the same, so suites import them once).
+export const bed = {} as PaymentTestbed
+export const t = {} as TestApp
 /** A new customer for each test. */
-export let user: SignedUpUser
+export const user = {} as SignedUpUser
 
 /** The suite's testbed, and a new customer before each test. */
 export function usePaymentsApp(): void {
   beforeAll(async () => {
-    bed = await createPaymentTestbed()
-    t = bed.t
-    merchant = bed.merchant
+    Object.assign(bed, await createPaymentTestbed())
+    Object.assign(t, bed.t)
   })
   afterAll(async () => {
     await bed.close()
   })
   beforeEach(async () => {
-    user = await signUp(t.app)
+    Object.assign(user, await signUp(t.app))
   })
 }
 

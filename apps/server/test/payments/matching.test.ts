@@ -5,8 +5,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { balanceLedger, chainTransfers, payments, rateHistory, users } from '../../src/db/schema.js'
 import { lamportsToEurCents } from '../../src/solana/amounts.js'
-import { signUp } from '../helpers.js'
-import { ledgerEqualsBalance } from '../payment-helpers.js'
+import { ledgerEqualsBalance, signUp } from '../kit/index.js'
 import * as shop from './harness.js'
 
 shop.usePaymentsApp()
@@ -42,7 +41,7 @@ describe('matching a transfer to a payment', () => {
     expect(second.lamports).not.toBe(first.lamports)
 
     // The first customer's exchange sends the first amount late, without a reference.
-    await shop.pay(shop.merchant, BigInt(first.lamports))
+    await shop.pay(shop.bed.merchant, BigInt(first.lamports))
     await shop.t.services.watcher?.poll()
     expect((await paymentRow(second.payment_code)).status).toBe('pending')
     expect((await paymentRow(first.payment_code)).status).toBe('cancelled')
@@ -58,7 +57,7 @@ describe('matching a transfer to a payment', () => {
       .update(payments)
       .set({ createdAt: new Date(Date.now() + 60_000) })
       .where(eq(payments.paymentCode, payment.payment_code))
-    const signature = await shop.pay(shop.merchant, BigInt(payment.lamports))
+    const signature = await shop.pay(shop.bed.merchant, BigInt(payment.lamports))
     expect(await shop.t.services.watcher?.poll()).toBe(0)
     expect((await paymentRow(payment.payment_code)).status).toBe('pending')
     const [transfer] = await shop.t.database.db
@@ -75,7 +74,7 @@ describe('matching a transfer to a payment', () => {
     expect(topup.statusCode).toBe(200)
     expect((await paymentRow(checkout.payment_code)).status).toBe('pending')
 
-    await shop.pay(shop.merchant, BigInt(checkout.lamports), checkout.reference)
+    await shop.pay(shop.bed.merchant, BigInt(checkout.lamports), checkout.reference)
     await shop.t.services.watcher?.poll()
     expect((await paymentRow(checkout.payment_code)).status).toBe('confirmed')
     expect((await paymentRow(topup.json().payment_code)).status).toBe('pending')
@@ -106,7 +105,7 @@ describe('matching a transfer to a payment', () => {
       .update(rateHistory)
       .set({ fetchedAt: sql`${rateHistory.fetchedAt} - interval '1 hour'` })
     await shop.t.services.rateHistory.record(fallen, 'test', new Date(Date.now() - 5_000))
-    await shop.pay(shop.merchant, BigInt(topup.lamports), topup.reference)
+    await shop.pay(shop.bed.merchant, BigInt(topup.lamports), topup.reference)
     await shop.t.services.watcher?.poll()
     const credited = lamportsToEurCents(BigInt(topup.lamports), fallen)
     expect(await balanceCents(shop.user.id)).toBe(Number(credited))
@@ -160,7 +159,7 @@ describe('matching a transfer to a payment', () => {
     const bait = (
       await shop.inject(thief, 'POST', '/api/balance/topup', { minimum_amount: 10 })
     ).json()
-    const signature = await shop.pay(shop.merchant, BigInt(paid.lamports)) // no reference
+    const signature = await shop.pay(shop.bed.merchant, BigInt(paid.lamports)) // no reference
     const stolen = await shop.inject(
       thief,
       'POST',

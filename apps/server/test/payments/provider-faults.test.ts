@@ -1,4 +1,4 @@
-// The watcher against a provider that misbehaves (test/support/rpc-proxy.ts between the shop and
+// The watcher against a provider that misbehaves (test/kit/rpc-proxy.ts between the shop and
 // the local chain): transactions it does not have yet, 429s, a lagging node, history out of
 // order or with gaps, a cursor the chain never heard of, a provider down while the chain moves
 // on. Under each, no payment is lost, misdirected or wrongly declared late.
@@ -17,11 +17,12 @@ import {
   createTestApp,
   type SignedUpUser,
   signUp,
+  startTestChain,
   TEST_DELIVERY_KEY,
   type TestApp,
-} from '../helpers.js'
-import { startTestChain, type TestChain } from '../payment-helpers.js'
-import { faults, type RpcProxy, startRpcProxy } from '../support/rpc-proxy.js'
+  type TestChain,
+} from '../kit/index.js'
+import { faults, type RpcProxy, startRpcProxy } from '../kit/rpc-proxy.js'
 
 const HOUR = 60 * 60 * 1000
 const quiet = { info() {}, warn() {}, error() {} }

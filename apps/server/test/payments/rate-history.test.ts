@@ -3,7 +3,7 @@
 // a block time before that rate. A rate at or before the block time is taken only when it is
 // fresh (within one refresh interval); otherwise the lower of the records around it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers.js'
+import { createTestApp, type TestApp } from '../kit/index.js'
 
 let t: TestApp
 beforeAll(async () => {

@@ -21,7 +21,7 @@ import {
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { balanceLedger, payments } from '../../src/db/schema.js'
-import { signUp } from '../helpers.js'
+import { signUp } from '../kit/index.js'
 import * as shop from './harness.js'
 
 shop.usePaymentsApp()
@@ -36,7 +36,7 @@ beforeAll(async () => {
   // as a real merchant's wallet does).
   for (const [to, sol] of [
     [wallet.publicKey, 100],
-    [new PublicKey(shop.merchant), 1],
+    [new PublicKey(shop.bed.merchant), 1],
   ] as const) {
     const airdrop = await connection.requestAirdrop(to, sol * LAMPORTS_PER_SOL)
     const latest = await connection.getLatestBlockhash()
@@ -56,7 +56,7 @@ describe('a real wallet paying the shop', () => {
   it('pays the Solana Pay URL with web3.js; findReference and validateTransfer agree; the shop confirms', async () => {
     const payment = await shop.cryptoCheckout(shop.user, (await shop.productBetween(500, 2000)).id)
     const request = parseURL(payment.solana_pay_url) as TransferRequestURL
-    expect(request.recipient.toBase58()).toBe(shop.merchant)
+    expect(request.recipient.toBase58()).toBe(shop.bed.merchant)
     if (!request.amount || !request.reference) throw new Error('URL without amount or reference')
 
     const transaction = await createTransfer(connection, wallet.publicKey, {
@@ -95,7 +95,7 @@ describe('a real wallet paying the shop', () => {
     batch.forEach((payment, index) => {
       const instruction = SystemProgram.transfer({
         fromPubkey: wallet.publicKey,
-        toPubkey: new PublicKey(shop.merchant),
+        toPubkey: new PublicKey(shop.bed.merchant),
         lamports: BigInt(payment.lamports),
       })
       if (index < 2) {

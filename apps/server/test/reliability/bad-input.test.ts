@@ -12,10 +12,16 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
 import { AccessTokens } from '../../src/modules/auth/tokens.js'
-import { type TestApp, testConfig } from '../helpers.js'
-import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
-import { setUpOwner } from '../staff/staff-support.js'
-import { type Customer, createCustomers, fillCarts } from '../support/factories.js'
+import {
+  type Customer,
+  createCustomers,
+  createPaymentTestbed,
+  fillCarts,
+  type PaymentTestbed,
+  setUpOwner,
+  type TestApp,
+  testConfig,
+} from '../kit/index.js'
 import { pathRequest, rawRequest } from './fuzz/raw.js'
 import { send, sent, startBookkeeping, statusCounts, timeByRoute } from './fuzz/send.js'
 import { structuredRequest } from './fuzz/structured.js'

@@ -7,10 +7,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliveryCodes } from '../../src/db/schema.js'
 import { CodeVault } from '../../src/modules/delivery/code-vault.js'
-import { TEST_DELIVERY_KEY, type TestApp } from '../helpers.js'
-import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
-import { invite, type StaffLogin, setUpOwner } from '../staff/staff-support.js'
-import { type Customer, createCustomers, seededPlace, uniqueTag } from '../support/factories.js'
+import {
+  type Customer,
+  createCustomers,
+  createPaymentTestbed,
+  invite,
+  type PaymentTestbed,
+  type StaffLogin,
+  seededPlace,
+  setUpOwner,
+  TEST_DELIVERY_KEY,
+  type TestApp,
+  uniqueTag,
+} from '../kit/index.js'
 import { dumpDatabase, personalDataReport } from './personal-data.js'
 
 let bed: PaymentTestbed

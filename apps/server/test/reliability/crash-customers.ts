@@ -2,7 +2,7 @@
 // balance or with SOL, top up, pay on chain exactly, without the reference, in part or too much,
 // paste a signature, cancel) against whichever server process is alive, and waits for the next
 // one while none is. Code buyers pay for a code product just before the server is killed.
-import type { Customer } from '../support/factories.js'
+import type { Customer } from '../kit/index.js'
 import type { CrashShop } from './crash-shop.js'
 
 /** mulberry32: the kill moments and the customers' choices follow one seed. */

@@ -5,10 +5,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { type Database, openDatabase } from '../../src/db/client.js'
-import { onPostgres } from '../helpers.js'
-import { startTestChain, type TestChain } from '../payment-helpers.js'
-import { createPostgresDatabase, type PostgresTestDatabase } from '../support/postgres.js'
-import { fromSource, type ServerProcess, startServer } from '../support/process.js'
+import { onPostgres, startTestChain, type TestChain } from '../kit/index.js'
+import { createPostgresDatabase, type PostgresTestDatabase } from '../kit/postgres.js'
+import { fromSource, type ServerProcess, startServer } from '../kit/process.js'
 
 export interface Life {
   server: ServerProcess

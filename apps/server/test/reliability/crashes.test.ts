@@ -20,13 +20,13 @@ import { SessionService } from '../../src/modules/auth/sessions.js'
 import { AccessTokens } from '../../src/modules/auth/tokens.js'
 import { CodeVault } from '../../src/modules/delivery/code-vault.js'
 import { DeliveryCodes } from '../../src/modules/delivery/service.js'
-import { TEST_DELIVERY_KEY } from '../helpers.js'
 import {
   type Customer,
   createCodeProduct,
   createCustomers,
   createProduct,
-} from '../support/factories.js'
+  TEST_DELIVERY_KEY,
+} from '../kit/index.js'
 import { CrashCustomers, prng } from './crash-customers.js'
 import { type CrashShop, createCrashShop, type Life } from './crash-shop.js'
 import { heavy } from './heavy.js'

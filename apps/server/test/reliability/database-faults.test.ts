@@ -8,9 +8,9 @@ import { afterEach, describe, expect, inject, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
 import { type Database, openDatabase, queryRows } from '../../src/db/client.js'
 import { JOBS_LOCK_ID, type RunningJobs, startJobs } from '../../src/jobs.js'
-import { LogCapture, onPostgres, testConfig } from '../helpers.js'
-import { adminUrl, createPostgresDatabase, type PostgresTestDatabase } from '../support/postgres.js'
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js'
+import { LogCapture, onPostgres, testConfig } from '../kit/index.js'
+import { adminUrl, createPostgresDatabase, type PostgresTestDatabase } from '../kit/postgres.js'
+import { startTcpProxy, type TcpProxy } from '../kit/tcp-proxy.js'
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {

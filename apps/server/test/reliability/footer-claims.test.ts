@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { adminApi, api, type RouteDef, successResponseSchema } from '@shop/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../src/db/schema.js'
-import { createTestApp, type TestApp } from '../helpers.js'
+import { createTestApp, type TestApp } from '../kit/index.js'
 
 let t: TestApp
 beforeAll(async () => {

@@ -5,8 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers.js'
-import { createCustomers } from '../support/factories.js'
+import { createCustomers, createTestApp, type TestApp } from '../kit/index.js'
 import { personalDataReport } from './personal-data.js'
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-headers-'))

@@ -14,8 +14,15 @@ import {
   users,
 } from '../../src/db/schema.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
-import { createTestApp, TEST_DELIVERY_KEY, type TestApp } from '../helpers.js'
-import { type Customer, createCustomers, createProduct, fillCarts } from '../support/factories.js'
+import {
+  type Customer,
+  createCustomers,
+  createProduct,
+  createTestApp,
+  fillCarts,
+  TEST_DELIVERY_KEY,
+  type TestApp,
+} from '../kit/index.js'
 import { personalDataReport } from './personal-data.js'
 
 /** The payloads, none with NUL (PostgreSQL text cannot hold it; it is refused, see bad-input). */

@@ -8,9 +8,8 @@ import { sendSolTransfer } from '@shop/local-chain'
 import { address, type KeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runSteps } from '../../src/db/steps.js'
-import type { TestApp } from '../helpers.js'
-import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
-import { createProduct } from '../support/factories.js'
+import type { TestApp } from '../kit/index.js'
+import { createPaymentTestbed, createProduct, type PaymentTestbed } from '../kit/index.js'
 import {
   CANARY,
   canaryHeaders,

@@ -13,7 +13,7 @@ import {
   signUp,
   type TestApp,
   testConfig,
-} from '../helpers.js'
+} from '../kit/index.js'
 import { personalDataReport } from './personal-data.js'
 
 const MINUTE = 60_000

@@ -4,8 +4,15 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../../src/db/schema/catalog.js'
-import { createTestApp, type SignedUpUser, signUp, type TestApp } from '../helpers.js'
-import { invite, type StaffLogin, setUpOwner } from './staff-support.js'
+import {
+  createTestApp,
+  invite,
+  type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
+  signUp,
+  type TestApp,
+} from '../kit/index.js'
 
 let t: TestApp
 let owner: StaffLogin

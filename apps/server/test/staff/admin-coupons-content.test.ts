@@ -4,13 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import {
   createTestApp,
+  giveBalance,
+  invite,
   type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
   signUp,
   TEST_DELIVERY_KEY,
   type TestApp,
-} from '../helpers.js'
-import { giveBalance } from '../support/factories.js'
-import { invite, type StaffLogin, setUpOwner } from './staff-support.js'
+} from '../kit/index.js'
 
 let t: TestApp
 let owner: StaffLogin

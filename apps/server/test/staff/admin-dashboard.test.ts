@@ -7,10 +7,19 @@ import { and, eq, lte, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shopDays } from '../../src/db/calendar.js'
 import { orders, products, supportCategories } from '../../src/db/schema.js'
-import { type SignedUpUser, signUp, TEST_DELIVERY_KEY, type TestApp } from '../helpers.js'
-import { createPaymentTestbed, type PaymentTestbed } from '../payment-helpers.js'
-import { createCodeProduct, createProduct } from '../support/factories.js'
-import { invite, type StaffLogin, setUpOwner } from './staff-support.js'
+import {
+  createCodeProduct,
+  createPaymentTestbed,
+  createProduct,
+  invite,
+  type PaymentTestbed,
+  type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
+  signUp,
+  TEST_DELIVERY_KEY,
+  type TestApp,
+} from '../kit/index.js'
 
 let bed: PaymentTestbed
 let t: TestApp

@@ -1,21 +1,26 @@
 // The owner's money (docs/back-office.md, /payments and /transfers): payments with filters, search and
 // their transfers and ledger lines; the queue of transfers that matched nothing with the
 // customers' claims; assigning one (credited at the rate when it landed, exactly once however many
-// clicks arrive together) or dismissing it with a note; the rate and the watcher. Support staff
-// have no money role: 403 on every one of these routes.
+// clicks arrive together) or dismissing it with a note (payments and the rate: admin-payments.test.ts).
+// Support staff have no money role: 403 on every one of these routes.
 import type { AdminTransfer } from '@shop/contract'
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
-import { and, eq, gte } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, balanceLedger, chainTransfers, products, users } from '../../src/db/schema.js'
-import { type SignedUpUser, signUp, type TestApp } from '../helpers.js'
+import { auditLog, balanceLedger, chainTransfers, users } from '../../src/db/schema.js'
 import {
   createPaymentTestbed,
+  invite,
   ledgerEqualsBalance,
   type PaymentTestbed,
-} from '../payment-helpers.js'
-import { giveBalance } from '../support/factories.js'
-import { invite, type StaffLogin, setUpOwner } from './staff-support.js'
+  productInStock,
+  type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
+  signUp,
+  type TestApp,
+  unmatchedTransfer,
+} from '../kit/index.js'
 
 let bed: PaymentTestbed
 let t: TestApp
@@ -45,32 +50,11 @@ const as = (
   payload?: object,
 ) => t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) })
 
-// 150 EUR/SOL (the test config's fixed rate). Odd lamports: no payment ever holds such an amount.
-let oddAmount = 123_456_789n
-/** A transfer from the testbed's payer that matches no payment, read by the watcher. */
-async function unmatchedTransfer(): Promise<{ signature: string; lamports: bigint }> {
-  oddAmount += 1_000n
-  const lamports = oddAmount
-  const signature = await bed.pay(bed.merchant, lamports)
-  await t.services.watcher?.poll()
-  return { signature, lamports }
-}
-
 const transfersUrl = '/api/admin/transfers?status=unmatched&page_size=100'
 async function queued(signature: string) {
   const res = await as(owner, 'GET', transfersUrl)
   expect(res.statusCode, res.body).toBe(200)
   return (res.json().transfers as AdminTransfer[]).find((x) => x.signature === signature)
-}
-
-async function productInStock(): Promise<number> {
-  const [row] = await t.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.active, true), gte(products.stock, 3)))
-    .limit(1)
-  if (!row) throw new Error('the demo shop has no product in stock')
-  return row.id
 }
 
 async function ledgerOf(userId: number) {
@@ -110,7 +94,7 @@ describe('who may see money', () => {
 
 describe('the queue of unmatched transfers', () => {
   it('lists a transfer that matched nothing: sender, block time, lamports, the rate when it landed', async () => {
-    const { signature, lamports } = await unmatchedTransfer()
+    const { signature, lamports } = await unmatchedTransfer(bed)
     const transfer = await queued(signature)
     expect(transfer).toMatchObject({
       signature,
@@ -129,11 +113,11 @@ describe('the queue of unmatched transfers', () => {
 
   it("shows a customer's claim: a pasted signature that did not pay their payment", async () => {
     const buyer = await signUp(t.app)
-    await as(buyer, 'POST', '/api/cart/add', { product_id: await productInStock() })
+    await as(buyer, 'POST', '/api/cart/add', { product_id: await productInStock(t.database.db) })
     const created = await as(buyer, 'POST', '/api/payment/create', { payment_method: 'crypto' })
     expect(created.statusCode, created.body).toBe(200)
     const code = created.json().payment_code as string
-    const { signature } = await unmatchedTransfer()
+    const { signature } = await unmatchedTransfer(bed)
     const claimed = await as(buyer, 'POST', `/api/payment/${code}/submit-signature`, { signature })
     expect(claimed.statusCode).toBe(409)
     expect(claimed.json().code).toBe('TRANSFER_UNDER_REVIEW')
@@ -150,7 +134,7 @@ describe('the queue of unmatched transfers', () => {
   })
 
   it('searches by signature or sender, and filters by status', async () => {
-    const { signature } = await unmatchedTransfer()
+    const { signature } = await unmatchedTransfer(bed)
     const bySignature = await as(owner, 'GET', `/api/admin/transfers?q=${signature.slice(0, 20)}`)
     expect(bySignature.json().transfers.map((x: { signature: string }) => x.signature)).toEqual([
       signature,
@@ -167,7 +151,7 @@ describe('the queue of unmatched transfers', () => {
 
 describe('assigning a transfer', () => {
   it('credits the customer once under 50 simultaneous clicks: one ledger line, 49 × 409', async () => {
-    const { signature, lamports } = await unmatchedTransfer()
+    const { signature, lamports } = await unmatchedTransfer(bed)
     const payee = await signUp(t.app)
     const before = await balanceOf(payee.id)
     const answers = await Promise.all(
@@ -219,7 +203,7 @@ describe('assigning a transfer', () => {
   })
 
   it('answers 404 for an unknown transfer or customer and 400 for a malformed signature', async () => {
-    const { signature } = await unmatchedTransfer()
+    const { signature } = await unmatchedTransfer(bed)
     const unknown = await as(owner, 'POST', `/api/admin/transfers/${'2'.repeat(88)}/assign`, {
       username: customer.username,
     })
@@ -292,7 +276,7 @@ describe('assigning a transfer', () => {
 
 describe('dismissing a transfer', () => {
   it('sets it aside with the note, once; it can no longer be assigned', async () => {
-    const { signature } = await unmatchedTransfer()
+    const { signature } = await unmatchedTransfer(bed)
     const ledgerBefore = await t.database.db.$count(balanceLedger)
     const dismissed = await as(owner, 'POST', `/api/admin/transfers/${signature}/dismiss`, {
       note: '  Returned to the sender outside the shop  ',
@@ -319,144 +303,5 @@ describe('dismissing a transfer', () => {
       note: '   ',
     })
     expect(blank.statusCode).toBe(400)
-  })
-})
-
-describe('payments', () => {
-  let shopper: SignedUpUser
-  let balanceCode: string
-  let cryptoCode: string
-
-  beforeAll(async () => {
-    shopper = await signUp(t.app)
-    await giveBalance(t.database.db, t.services, shopper.id, 100_000)
-    await as(shopper, 'POST', '/api/cart/add', { product_id: await productInStock() })
-    const paid = await as(shopper, 'POST', '/api/payment/create', { payment_method: 'balance' })
-    expect(paid.statusCode, paid.body).toBe(200)
-    balanceCode = paid.json().payment_code
-    // 50 EUR at 150 EUR/SOL asks 0.3334 SOL (rounded up to 0.0001 SOL), worth 50.01.
-    const topup = await as(shopper, 'POST', '/api/balance/topup', { minimum_amount: 50 })
-    expect(topup.statusCode, topup.body).toBe(200)
-    cryptoCode = topup.json().payment_code
-  })
-
-  it('are listed newest first, filtered by status, kind and method, found by code or username', async () => {
-    const mine = await as(owner, 'GET', `/api/admin/payments?q=${shopper.username.toUpperCase()}`)
-    expect(mine.statusCode, mine.body).toBe(200)
-    expect(mine.json()).toMatchObject({
-      total: 2,
-      payments: [
-        {
-          payment_code: cryptoCode,
-          kind: 'topup',
-          method: 'crypto',
-          status: 'pending',
-          username: shopper.username,
-        },
-        { payment_code: balanceCode, kind: 'checkout', method: 'balance', status: 'confirmed' },
-      ],
-    })
-    const byCode = await as(
-      owner,
-      'GET',
-      `/api/admin/payments?q=${balanceCode.slice(2).toLowerCase()}`,
-    )
-    expect(byCode.json().payments.map((x: { payment_code: string }) => x.payment_code)).toEqual([
-      balanceCode,
-    ])
-    const filtered = await as(
-      owner,
-      'GET',
-      `/api/admin/payments?q=${shopper.username}&method=crypto&kind=topup&status=pending`,
-    )
-    expect(filtered.json().total).toBe(1)
-    const none = await as(owner, 'GET', `/api/admin/payments?q=${shopper.username}&status=expired`)
-    expect(none.json()).toEqual({ payments: [], total: 0 })
-    const all = await as(owner, 'GET', '/api/admin/payments?page_size=1&page=2')
-    expect(all.json().payments).toHaveLength(1)
-    expect((await as(owner, 'GET', '/api/admin/payments?kind=gift')).statusCode).toBe(400)
-  })
-
-  it("a payment's page has its ledger lines; an unknown code is 404", async () => {
-    const page = await as(owner, 'GET', `/api/admin/payments/${balanceCode}`)
-    expect(page.statusCode, page.body).toBe(200)
-    expect(page.json()).toMatchObject({ payment_code: balanceCode, transfers: [] })
-    expect(page.json().ledger).toMatchObject([{ kind: 'purchase' }])
-    expect(page.json().ledger[0].amount_eur).toBeLessThan(0)
-    const unknown = await as(owner, 'GET', '/api/admin/payments/P-UNKNOWN1')
-    expect(unknown.statusCode).toBe(404)
-    expect(unknown.json().code).toBe('PAYMENT_NOT_FOUND')
-  })
-
-  it('a SOL payment paid on the chain shows the transfer that paid it', async () => {
-    const topup = await as(owner, 'GET', `/api/admin/payments/${cryptoCode}`)
-    const { lamports, reference } = topup.json() as { lamports: string; reference: string }
-    const signature = await bed.pay(bed.merchant, BigInt(lamports), reference)
-    await t.services.watcher?.poll()
-    const paid = await as(owner, 'GET', `/api/admin/payments/${cryptoCode}`)
-    expect(paid.json()).toMatchObject({
-      status: 'confirmed',
-      received_lamports: lamports,
-      transfers: [{ signature, status: 'applied', payment_code: cryptoCode }],
-      ledger: [{ kind: 'topup', amount_eur: 50.01 }],
-    })
-    // One amount everywhere: what was credited, on the page, in the list and to the customer.
-    expect(paid.json()).toMatchObject({ amount_eur: 50.01, subtotal_eur: 50.01 })
-    const listed = await as(owner, 'GET', `/api/admin/payments?q=${cryptoCode}`)
-    expect(listed.json().payments).toMatchObject([{ payment_code: cryptoCode, amount_eur: 50.01 }])
-    const own = await as(shopper, 'GET', `/api/payment/status/${cryptoCode}`)
-    expect(own.json().final_amount_eur).toBe(50.01)
-  })
-})
-
-describe('odd input', () => {
-  it('is refused with 400 or answered, never with a 5xx', async () => {
-    const sig = '3'.repeat(88)
-    const requests: [Method, string, object?][] = [
-      ['GET', `/api/admin/payments?q=${encodeURIComponent('%_\\ ą€😀')}`],
-      ['GET', `/api/admin/payments?q=${'x'.repeat(101)}`],
-      ['GET', '/api/admin/payments?page=1000000&page_size=100'],
-      ['GET', '/api/admin/payments/p-lowercase'],
-      ['GET', `/api/admin/transfers?q=${encodeURIComponent("'; drop table chain_transfers; --")}`],
-      ['GET', '/api/admin/transfers?page_size=101'],
-      ['POST', `/api/admin/transfers/${sig}/assign`, { username: 'a\u0000b' }],
-      [
-        'POST',
-        `/api/admin/transfers/${sig}/assign`,
-        { username: 'ok_name', instruction_index: 2 ** 40 },
-      ],
-      ['POST', `/api/admin/transfers/${sig}/assign`, { username: 'ok_name', extra: true }],
-      ['POST', `/api/admin/transfers/${sig}/dismiss`, { note: 'x\u0000' }],
-      ['POST', `/api/admin/transfers/${sig}/dismiss`, { note: 'x'.repeat(501) }],
-      ['POST', `/api/admin/transfers/${'0'.repeat(88)}/dismiss`, { note: 'not base58' }],
-    ]
-    for (const [method, url, body] of requests) {
-      const res = await as(owner, method, url, body)
-      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500)
-      expect(res.json().code ?? 'ok', url).not.toBe('INTERNAL_ERROR')
-    }
-  })
-})
-
-describe('the rate and the watcher', () => {
-  it('show the rate with its source and age, the last slot read, the lag and the queue', async () => {
-    await unmatchedTransfer()
-    const res = await as(owner, 'GET', '/api/admin/watcher')
-    expect(res.statusCode, res.body).toBe(200)
-    const status = res.json()
-    expect(status.rate).toMatchObject({
-      eur_per_sol: 150,
-      source: 'fixed',
-      max_age_seconds: 600,
-      last_error: null,
-    })
-    expect(status.rate.age_seconds).toBeGreaterThanOrEqual(0)
-    expect(status.watcher).toMatchObject({ enabled: true, last_error: null })
-    expect(BigInt(status.watcher.last_slot)).toBeGreaterThan(0n)
-    expect(status.watcher.lag_seconds).toBeGreaterThanOrEqual(0)
-    expect(status.watcher.lag_seconds).toBeLessThan(120)
-    expect(status.unmatched_transfers).toBe(
-      await t.database.db.$count(chainTransfers, eq(chainTransfers.status, 'unmatched')),
-    )
   })
 })

@@ -5,15 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import {
+  createPaidOrders,
+  createPayment,
   createTestApp,
+  expectProblem,
+  invite,
   type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
   signUp,
   TEST_DELIVERY_KEY,
   type TestApp,
-} from '../helpers.js'
-import { createPaidOrders, createPayment, uniqueTag } from '../support/factories.js'
-import { expectProblem } from '../support/problems.js'
-import { invite, type StaffLogin, setUpOwner } from './staff-support.js'
+  uniqueTag,
+} from '../kit/index.js'
 
 let t: TestApp
 let owner: StaffLogin

@@ -11,10 +11,17 @@ import { queryRows } from '../../src/db/client.js'
 import { balanceLedger } from '../../src/db/schema/balance.js'
 import { orders } from '../../src/db/schema/orders.js'
 import { users } from '../../src/db/schema/users.js'
-import { createTestApp, type SignedUpUser, signUp, type TestApp } from '../helpers.js'
+import {
+  createCustomers,
+  createTestApp,
+  invite,
+  type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
+  signUp,
+  type TestApp,
+} from '../kit/index.js'
 import { CANARY, canaryHeaders, personalDataIn } from '../reliability/personal-data.js'
-import { createCustomers } from '../support/factories.js'
-import { invite, type StaffLogin, setUpOwner } from './staff-support.js'
 
 let t: TestApp
 let owner: StaffLogin

@@ -2,8 +2,7 @@
 // day old, on the origin it is asked for; an older one stops working and a new one is made.
 import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import { useTestApp } from '../helpers.js'
-import { tokenOf } from './staff-support.js'
+import { tokenOf, useTestApp } from '../kit/index.js'
 
 const t = useTestApp()
 

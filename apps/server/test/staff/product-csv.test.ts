@@ -8,8 +8,15 @@ import { asc, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../src/db/schema/audit.js'
 import { cities, districts, products, stockChanges } from '../../src/db/schema/catalog.js'
-import { createTestApp, type SignedUpUser, signUp, type TestApp } from '../helpers.js'
-import { invite, type StaffLogin, setUpOwner } from './staff-support.js'
+import {
+  createTestApp,
+  invite,
+  type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
+  signUp,
+  type TestApp,
+} from '../kit/index.js'
 
 let t: TestApp
 let owner: StaffLogin

@@ -6,8 +6,14 @@ import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
 import { products } from '../../src/db/schema/catalog.js'
-import { createTestApp, onPostgres, openSecondProcessDatabase, type TestApp } from '../helpers.js'
-import { type StaffLogin, setUpOwner } from './staff-support.js'
+import {
+  createTestApp,
+  onPostgres,
+  openSecondProcessDatabase,
+  type StaffLogin,
+  setUpOwner,
+  type TestApp,
+} from '../kit/index.js'
 
 let t: TestApp
 let owner: StaffLogin

@@ -8,9 +8,16 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS_DIR, queryRows } from '../../src/db/client.js'
 import { orders } from '../../src/db/schema/orders.js'
-import { createTestApp, onPostgres, type SignedUpUser, signUp, type TestApp } from '../helpers.js'
-import { createPostgresDatabase } from '../support/postgres.js'
-import { type StaffLogin, setUpOwner } from './staff-support.js'
+import {
+  createTestApp,
+  onPostgres,
+  type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
+  signUp,
+  type TestApp,
+} from '../kit/index.js'
+import { createPostgresDatabase } from '../kit/postgres.js'
 
 let t: TestApp
 let owner: StaffLogin

@@ -3,15 +3,17 @@
 // disabling, the last owner, and the audit log of it all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { acceptedStep, totpCode } from '../../src/modules/staff/totp.js'
-import { createTestApp, signUp, type TestApp } from '../helpers.js'
 import {
   completeSetup,
+  createTestApp,
   invite,
   STAFF_PASSWORD,
   type StaffLogin,
   secretOf,
+  signUp,
+  type TestApp,
   tokenOf,
-} from './staff-support.js'
+} from '../kit/index.js'
 
 let t: TestApp
 let owner: StaffLogin

@@ -3,9 +3,14 @@
 // per-username proof of work is tested in staff-login-proof.test.ts. Counted apart from the
 // customers' logins, only for wrong guesses, and never under the client's address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers.js'
-import { expectProblem } from '../support/problems.js'
-import { STAFF_PASSWORD, type StaffLogin, setUpOwner } from './staff-support.js'
+import {
+  createTestApp,
+  expectProblem,
+  STAFF_PASSWORD,
+  type StaffLogin,
+  setUpOwner,
+  type TestApp,
+} from '../kit/index.js'
 
 const MINUTE = 60_000
 const PER_CLIENT = 4

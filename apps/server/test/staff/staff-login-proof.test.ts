@@ -6,9 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { usernameKey } from '../../src/modules/auth/rate-limits.js'
 import { STAFF_LOGIN_LIMIT } from '../../src/modules/staff/service.js'
 import { totpCode } from '../../src/modules/staff/totp.js'
-import { useTestApp } from '../helpers.js'
-import { expectChallenge, solvedProof } from '../support/login-proof.js'
-import { STAFF_PASSWORD, type StaffLogin, setUpOwner } from './staff-support.js'
+import { STAFF_PASSWORD, type StaffLogin, setUpOwner, useTestApp } from '../kit/index.js'
+import { expectChallenge, solvedProof } from '../kit/login-proof.js'
 
 const t = useTestApp()
 let owner: StaffLogin

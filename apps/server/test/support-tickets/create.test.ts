@@ -6,8 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
 import { TICKET_CREATION_LIMIT } from '../../src/modules/support/service.js'
 import { TICKET_CODE_PATTERN } from '../../src/modules/support/ticket-code.js'
-import { type SignedUpUser, signUp } from '../helpers.js'
-import { expectProblem } from '../support/problems.js'
+import { expectProblem, type SignedUpUser, signUp } from '../kit/index.js'
 import * as desk from './harness.js'
 
 desk.useTicketsApp()

@@ -4,8 +4,14 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { SupportService } from '../../src/modules/support/service.js'
-import { createTestApp, type SignedUpUser, TEST_DELIVERY_KEY, type TestApp } from '../helpers.js'
-import { type StaffLogin, setUpOwner } from '../staff/staff-support.js'
+import {
+  createTestApp,
+  type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
+  TEST_DELIVERY_KEY,
+  type TestApp,
+} from '../kit/index.js'
 
 export interface TicketBody {
   id: number
@@ -29,23 +35,24 @@ export interface DetailBody extends TicketBody {
   messages: MessageBody[]
 }
 
-export let t: TestApp
+// Filled in by useTicketsApp's hooks (the objects stay the same, so suites import them once).
+export const t = {} as TestApp
 /** The shop's owner, who answers in the back office. */
-export let owner: StaffLogin
+export const owner = {} as StaffLogin
 /** Category ids by slug, as seeded. */
 export const category: Record<string, number> = {}
 
 /** The suite's app: created before its tests, closed after them. */
 export function useTicketsApp(): void {
   beforeAll(async () => {
-    t = await createTestApp()
+    Object.assign(t, await createTestApp())
     await seedDemo(t.database.db, TEST_DELIVERY_KEY)
     const rows = await queryRows<{ id: number; slug: string }>(
       t.database.db,
       'select id, slug from support_categories',
     )
     for (const row of rows) category[row.slug] = row.id
-    owner = await setUpOwner(t)
+    Object.assign(owner, await setUpOwner(t))
   })
   afterAll(async () => {
     await t.close()

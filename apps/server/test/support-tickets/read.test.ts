@@ -2,8 +2,7 @@
 // with its messages, only ever my own.
 
 import { describe, expect, it } from 'vitest'
-import { signUp } from '../helpers.js'
-import { expectProblem } from '../support/problems.js'
+import { expectProblem, signUp } from '../kit/index.js'
 import * as desk from './harness.js'
 
 desk.useTicketsApp()

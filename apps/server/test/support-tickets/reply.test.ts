@@ -5,8 +5,7 @@ import { TICKET_MESSAGE_MAX_LENGTH } from '@shop/contract'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
 import { demoSupportCategories } from '../../src/db/seed/demo-data.js'
-import { signUp } from '../helpers.js'
-import { expectProblem } from '../support/problems.js'
+import { expectProblem, signUp } from '../kit/index.js'
 import * as desk from './harness.js'
 
 desk.useTicketsApp()

@@ -5,9 +5,7 @@
 import { PROBLEM_DESCRIPTION_MAX_LENGTH } from '@shop/contract'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
-import { type SignedUpUser, signUp } from '../helpers.js'
-import { createPayment, uniqueTag } from '../support/factories.js'
-import { expectProblem } from '../support/problems.js'
+import { createPayment, expectProblem, type SignedUpUser, signUp, uniqueTag } from '../kit/index.js'
 import * as desk from './harness.js'
 
 desk.useTicketsApp()

@@ -3,8 +3,7 @@
 // (or answering in it) reads it.
 
 import { describe, expect, it } from 'vitest'
-import { type SignedUpUser, signUp } from '../helpers.js'
-import { expectProblem } from '../support/problems.js'
+import { expectProblem, type SignedUpUser, signUp } from '../kit/index.js'
 import * as desk from './harness.js'
 
 desk.useTicketsApp()

@@ -8,12 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccessTokens } from '../../../src/modules/auth/tokens.js'
 import {
   createTestApp,
+  invite,
   type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
   signUp,
   type TestApp,
   testConfig,
-} from '../../helpers.js'
-import { invite, type StaffLogin, setUpOwner } from '../../staff/staff-support.js'
+} from '../../kit/index.js'
 import { personalDataReport } from '../personal-data.js'
 
 let t: TestApp

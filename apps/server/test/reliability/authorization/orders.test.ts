@@ -5,15 +5,18 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../../../src/db/schema.js'
-import { TEST_DELIVERY_KEY, type TestApp } from '../../helpers.js'
-import type { PaymentTestbed } from '../../payment-helpers.js'
-import { invite, type StaffLogin, setUpOwner } from '../../staff/staff-support.js'
+import type { PaymentTestbed } from '../../kit/index.js'
 import {
   type Customer,
   createCodeProduct,
   createProduct,
   fillCarts,
-} from '../../support/factories.js'
+  invite,
+  type StaffLogin,
+  setUpOwner,
+  TEST_DELIVERY_KEY,
+  type TestApp,
+} from '../../kit/index.js'
 import { databaseSnapshot, invariantViolations, snapshotDiff } from '../invariants.js'
 import { personalDataReport } from '../personal-data.js'
 import { createAuthorizationTestbed } from './testbed.js'

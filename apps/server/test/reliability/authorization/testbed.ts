@@ -1,7 +1,11 @@
 // What both authorization suites start from: the payment testbed with the demo wallet's route
 // (so every route of the contract exists), and two customers with €500 and a session each.
-import { createPaymentTestbed, type PaymentTestbed } from '../../payment-helpers.js'
-import { type Customer, createCustomers } from '../../support/factories.js'
+import {
+  type Customer,
+  createCustomers,
+  createPaymentTestbed,
+  type PaymentTestbed,
+} from '../../kit/index.js'
 
 export interface AuthorizationTestbed {
   bed: PaymentTestbed

@@ -2,8 +2,7 @@
 // their tokens of every kind, real ids and codes, and the contract's routes.
 import crypto from 'node:crypto'
 import { adminApi, api, type RouteDef } from '@shop/contract'
-import type { TestApp } from '../../helpers.js'
-import type { Customer } from '../../support/factories.js'
+import type { Customer, TestApp } from '../../kit/index.js'
 
 export const BOT_TOKEN = '7000000004:AAH-fuzz_bot_secret_part_0123456789'
 

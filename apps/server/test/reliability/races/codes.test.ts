@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../../src/app.js'
 import { deliveryCodes, orders, payments, products } from '../../../src/db/schema.js'
-import { LogCapture, openSecondProcessDatabase, testConfig } from '../../helpers.js'
-import type { Customer } from '../../support/factories.js'
+import type { Customer } from '../../kit/index.js'
+import { LogCapture, openSecondProcessDatabase, testConfig } from '../../kit/index.js'
 import { invariantViolations } from '../invariants.js'
 import { personalDataReport } from '../personal-data.js'
 import {
@@ -139,7 +139,7 @@ describe('races for delivery codes over two processes released together', () => 
     const other = await buildApp(testConfig(), {
       database: second.database,
       logStream: otherLogs,
-      chain: { rpcUrl: race.chain.url, merchantAddress: race.merchant },
+      chain: { rpcUrl: race.bed.chain.url, merchantAddress: race.bed.merchant },
     })
     try {
       await listen(other)
@@ -192,7 +192,7 @@ describe('races for delivery codes over two processes released together', () => 
         )
       const signatures = await Promise.all(
         paying.map((p, k) =>
-          race.bed.pay(race.merchant, BigInt(p.lamports), k % 2 ? undefined : p.reference),
+          race.bed.pay(race.bed.merchant, BigInt(p.lamports), k % 2 ? undefined : p.reference),
         ),
       )
       const watchers = [race.t.services.watcher, other.shop.services.watcher]

@@ -1,16 +1,15 @@
-// What the race suites share: a listening app on a fresh local chain with the demo shop, the
-// database's state before the races (for the invariants), and how many requests a race sends.
-import type { KeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll } from 'vitest'
-import { TEST_DELIVERY_KEY, type TestApp } from '../../helpers.js'
-import { createPaymentTestbed, type PaymentTestbed } from '../../payment-helpers.js'
 import {
   createCodeProduct,
   createCustomers,
+  createPaymentTestbed,
   createProduct,
   createProducts,
   fillCarts as fillCartsOf,
-} from '../../support/factories.js'
+  type PaymentTestbed,
+  TEST_DELIVERY_KEY,
+  type TestApp,
+} from '../../kit/index.js'
 import { heavy } from '../heavy.js'
 import { type Baseline, captureBaseline } from '../invariants.js'
 import { fireTogether, listen, type RawRequest } from '../released-together.js'
@@ -23,19 +22,18 @@ export const WATCHED_PAYMENTS = heavy ? 40 : 10
 export const MIXED_CARTS = heavy ? 400 : 100
 export const CODE_BUYERS = heavy ? 1_000 : 300
 
-export let t: TestApp
-export let bed: PaymentTestbed
-export let chain: PaymentTestbed['chain']
-export let merchant: string
-export let payer: KeyPairSigner
-export let baseline: Baseline
+// Filled in by useRaceTestbed's hooks (the objects stay the same, so suites import them once);
+// the chain, the merchant and the payer are the testbed's (bed.chain, bed.merchant, bed.payer).
+export const t = {} as TestApp
+export const bed = {} as PaymentTestbed
+export const baseline = {} as Baseline
 
 /** The suite's testbed, listening on a loopback port. */
 export function useRaceTestbed(): void {
   beforeAll(async () => {
-    bed = await createPaymentTestbed()
-    ;({ t, chain, merchant, payer } = bed)
-    baseline = await captureBaseline(t.database.db)
+    Object.assign(bed, await createPaymentTestbed())
+    Object.assign(t, bed.t)
+    Object.assign(baseline, await captureBaseline(t.database.db))
     await listen(t.app)
   }, 120_000)
   afterAll(async () => {

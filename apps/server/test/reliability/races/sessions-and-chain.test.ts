@@ -14,7 +14,7 @@ import {
   sessions,
 } from '../../../src/db/schema.js'
 import { hashRefreshToken } from '../../../src/modules/auth/tokens.js'
-import { openSecondProcessDatabase, testConfig } from '../../helpers.js'
+import { openSecondProcessDatabase, testConfig } from '../../kit/index.js'
 import { invariantViolations } from '../invariants.js'
 import { personalDataReport } from '../personal-data.js'
 import { tally } from '../released-together.js'
@@ -107,16 +107,16 @@ describe('races for sessions and transfers over many connections released togeth
     const second = await openSecondProcessDatabase(race.t.database, 10)
     const other = await buildApp(testConfig(), {
       database: second.database,
-      chain: { rpcUrl: race.chain.url, merchantAddress: race.merchant },
+      chain: { rpcUrl: race.bed.chain.url, merchantAddress: race.bed.merchant },
     })
     try {
       // Half the transfers carry the Solana Pay reference, half only the exact amount.
       const signatures = await Promise.all(
         pays.map((p, i) =>
           sendSolTransfer({
-            rpcUrl: race.chain.url,
-            payer: race.payer,
-            to: address(race.merchant),
+            rpcUrl: race.bed.chain.url,
+            payer: race.bed.payer,
+            to: address(race.bed.merchant),
             lamports: BigInt(p.lamports),
             ...(i % 2 ? {} : { reference: address(p.reference) }),
             pollIntervalMs: 100,

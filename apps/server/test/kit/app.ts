@@ -1,25 +1,18 @@
-// Test harness: an app on a fresh database (support/test-database.ts), driven through
-// app.inject().
+// The one way a test starts a shop: an app on a fresh database (test-database.ts), driven
+// through app.inject().
 
-import crypto from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
-import { type AppDeps, buildApp } from '../src/app.js'
-import { type AppConfig, loadConfig } from '../src/config.js'
-import type { Database } from '../src/db/client.js'
-import { seedDemo } from '../src/db/seed/seed-demo.js'
-import { DEFAULT_OVERLOAD_LIMITS } from '../src/http/overload.js'
-import type { ChainSettings, Services } from '../src/services.js'
-import { createTestDatabase } from './support/test-database.js'
-
-export {
-  createTestDatabase,
-  onPostgres,
-  openSecondProcessDatabase,
-} from './support/test-database.js'
+import { type AppDeps, buildApp } from '../../src/app.js'
+import { type AppConfig, loadConfig } from '../../src/config.js'
+import type { Database } from '../../src/db/client.js'
+import { seedDemo } from '../../src/db/seed/seed-demo.js'
+import { DEFAULT_OVERLOAD_LIMITS } from '../../src/http/overload.js'
+import type { ChainSettings, Services } from '../../src/services.js'
+import { createTestDatabase } from './test-database.js'
 
 /** The key tests seal delivery codes with, in the seed and the app alike. */
 export const TEST_DELIVERY_KEY = 'test-delivery-key-that-is-long-enough-0123456789'
@@ -111,38 +104,4 @@ export function useTestApp(options: TestAppOptions & { seed?: boolean } = {}): T
     await t.close?.()
   })
   return t
-}
-
-let userCounter = 0
-
-export interface SignedUpUser {
-  id: number
-  username: string
-  password: string
-  accessToken: string
-  refreshToken: string
-  /** `{ authorization: 'Bearer …' }`, for app.inject(). */
-  headers: { authorization: string }
-}
-
-/** Registers a new customer through the real endpoint and returns their tokens. */
-export async function signUp(app: FastifyInstance, username?: string): Promise<SignedUpUser> {
-  const name =
-    username ?? `user_${process.pid}_${++userCounter}_${crypto.randomBytes(3).toString('hex')}`
-  const password = 'correct horse battery'
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/web/register',
-    payload: { username: name, password, confirm_password: password },
-  })
-  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`)
-  const body = res.json() as { access_token: string; refresh_token: string; user: { id: number } }
-  return {
-    id: body.user.id,
-    username: name,
-    password,
-    accessToken: body.access_token,
-    refreshToken: body.refresh_token,
-    headers: { authorization: `Bearer ${body.access_token}` },
-  }
 }

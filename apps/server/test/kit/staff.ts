@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { totpCode } from '../../src/modules/staff/totp.js'
-import type { TestApp } from '../helpers.js'
+import type { TestApp } from './app.js'
 
 export interface StaffLogin {
   id: number
@@ -93,4 +93,29 @@ export async function invite(
   })
   expect(res.statusCode, res.body).toBe(201)
   return completeSetup(t.app, (res.json() as { invite_url: string }).invite_url, username)
+}
+
+/** An audit entry as the back office lists it. */
+export interface AuditEntry {
+  entity_id: string
+  action: string
+  staff_id: number
+  summary: string
+  params: Record<string, unknown> | null
+}
+
+/** The audit log's entries about one entity (say, `customer` 12), as the owner reads them. */
+export async function auditOf(
+  t: TestApp,
+  owner: StaffLogin,
+  entity: string,
+  id: number | string,
+): Promise<AuditEntry[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/audit?entity=${entity}&page_size=100`,
+    headers: owner.headers,
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json().entries as AuditEntry[]).filter((entry) => entry.entity_id === String(id))
 }

@@ -3,7 +3,7 @@
 // coupons, payments, carts and paid orders. Each gets unique names, so tests never collide.
 // Through the API instead (what a customer does): api.ts.
 import crypto from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq, gte } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../src/db/client.js'
 import {
   balanceLedger,
@@ -375,4 +375,15 @@ export async function createTickets(
       status,
     })),
   )
+}
+
+/** An active product with at least `units` in stock (the demo shop has several). */
+export async function productInStock(db: Db, units = 3): Promise<number> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.active, true), gte(products.stock, units)))
+    .limit(1)
+  if (!row) throw new Error(`no active product with ${units} units in stock`)
+  return row.id
 }

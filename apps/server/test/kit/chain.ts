@@ -8,10 +8,10 @@ import {
 } from '@shop/local-chain'
 import * as kit from '@solana/kit'
 import { sql } from 'drizzle-orm'
-import { queryRows } from '../src/db/client.js'
-import { seedDemo } from '../src/db/seed/seed-demo.js'
-import { DemoWallet } from '../src/modules/payments/demo-wallet.js'
-import { createTestApp, TEST_DELIVERY_KEY, type TestApp, type TestAppOptions } from './helpers.js'
+import { queryRows } from '../../src/db/client.js'
+import { seedDemo } from '../../src/db/seed/seed-demo.js'
+import { DemoWallet } from '../../src/modules/payments/demo-wallet.js'
+import { createTestApp, TEST_DELIVERY_KEY, type TestApp, type TestAppOptions } from './app.js'
 
 export interface TestChain {
   chain: LocalChainRpc
@@ -94,4 +94,18 @@ export async function ledgerEqualsBalance(t: TestApp, userId: number): Promise<b
                (select balance_cents from users where id = ${userId}) as balance`,
   )
   return Number(row?.ledger) === Number(row?.balance)
+}
+
+// Odd lamports (150 EUR/SOL in the test config): no payment ever holds such an amount.
+let oddAmount = 123_456_789n
+
+/** A transfer from the testbed's payer that matches no payment, read by the watcher. */
+export async function unmatchedTransfer(
+  bed: PaymentTestbed,
+): Promise<{ signature: string; lamports: bigint }> {
+  oddAmount += 1_000n
+  const lamports = oddAmount
+  const signature = await bed.pay(bed.merchant, lamports)
+  await bed.t.services.watcher?.poll()
+  return { signature, lamports }
 }
