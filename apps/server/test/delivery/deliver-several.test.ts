@@ -2,10 +2,15 @@
 // each with its own note and on its own: the ones that can be are delivered and audited, the
 // others are refused with why and change nothing.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type SignedUpUser, signUp } from '../helpers.js'
+import {
+  createProduct,
+  invite,
+  type SignedUpUser,
+  type StaffLogin,
+  setUpOwner,
+  signUp,
+} from '../kit/index.js'
 import * as shop from '../payments/harness.js'
-import { invite, type StaffLogin, setUpOwner } from '../staff/staff-support.js'
-import { createProduct } from '../support/factories.js'
 
 shop.usePaymentsApp()
 

@@ -3,8 +3,7 @@
 // the specification's client, which never sends the field, keeps working.
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
-import { type SignedUpUser, signUp } from '../helpers.js'
-import { createPaidOrders } from '../support/factories.js'
+import { createPaidOrders, type SignedUpUser, signUp } from '../kit/index.js'
 import * as desk from './harness.js'
 
 desk.useTicketsApp()
