@@ -30,7 +30,7 @@ export async function inspectBackup(
   for await (const record of readBackupFile(file, backupKey)) {
     if (record.kind === 'row') {
       if (table === null || columns === null) throw damaged('a row comes before its table')
-      const values = JSON.parse(record.line) as unknown[]
+      const values = rowValues(record.line)
       if (values.length !== columns.length) throw damaged(`a row of ${table} has other columns`)
       counts.set(table, (counts.get(table) ?? 0) + 1)
       continue
@@ -96,4 +96,18 @@ function migrationsFor(mark: Manifest['migration'] | undefined): {
     )
   }
   return { upToBackup: all.slice(0, index + 1), forward: all.slice(index + 1) }
+}
+
+/**
+ * A row's values. A changed byte can reach here before the file's checksum is compared (gzip and
+ * the manifest's hash are checked at the end): it is a damaged file, not a crash.
+ */
+function rowValues(line: string): unknown[] {
+  try {
+    const values = JSON.parse(line) as unknown
+    if (Array.isArray(values)) return values
+  } catch {
+    // refused below
+  }
+  throw damaged('a row of it is not what a backup holds')
 }
