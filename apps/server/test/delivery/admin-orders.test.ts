@@ -3,11 +3,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   createProduct,
-  invite,
   ledgerEqualsBalance,
+  ownerAndSupport,
   type SignedUpUser,
   type StaffLogin,
-  setUpOwner,
   signUp,
 } from '../kit/index.js'
 import * as shop from '../payments/harness.js'
@@ -18,8 +17,7 @@ let owner: StaffLogin
 let support: StaffLogin
 
 beforeAll(async () => {
-  owner = await setUpOwner(shop.t)
-  support = await invite(shop.t, owner, 'support_orders', 'support')
+  ;({ owner, support } = await ownerAndSupport(shop.t, 'support_orders'))
 })
 
 const staff = (who: StaffLogin, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>

@@ -109,3 +109,12 @@ export async function unmatchedTransfer(
   await bed.t.services.watcher?.poll()
   return { signature, lamports }
 }
+
+/**
+ * Records the test config's fixed rate (150 EUR/SOL) as known since a minute ago: a block time is
+ * whole seconds, and a transfer in the second the app started would have landed before the rate
+ * it recorded then.
+ */
+export async function recordRateAMinuteAgo(t: TestApp): Promise<void> {
+  await t.services.rateHistory.record(15_000n, 'fixed', new Date(Date.now() - 60_000))
+}

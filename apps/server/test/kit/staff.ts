@@ -119,3 +119,12 @@ export async function auditOf(
   expect(res.statusCode, res.body).toBe(200)
   return (res.json().entries as AuditEntry[]).filter((entry) => entry.entity_id === String(id))
 }
+
+/** The shop's first owner and one support colleague (`supportUsername`), as most suites need. */
+export async function ownerAndSupport(
+  t: TestApp,
+  supportUsername: string,
+): Promise<{ owner: StaffLogin; support: StaffLogin }> {
+  const owner = await setUpOwner(t)
+  return { owner, support: await invite(t, owner, supportUsername, 'support') }
+}

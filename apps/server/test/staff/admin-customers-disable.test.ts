@@ -7,11 +7,10 @@ import {
   bearer,
   callAs,
   createTestApp,
-  invite,
   openSecondProcessDatabase,
+  ownerAndSupport,
   refreshSession,
   type StaffLogin,
-  setUpOwner,
   signIn,
   signUp,
   type TestApp,
@@ -29,8 +28,7 @@ beforeAll(async () => {
   t = await createTestApp({
     deps: { authLimits: { limits: { loginPerUsername: MANY, loginPerClient: MANY } } },
   })
-  owner = await setUpOwner(t)
-  support = await invite(t, owner, 'support_customers', 'support')
+  ;({ owner, support } = await ownerAndSupport(t, 'support_customers'))
 })
 afterAll(async () => {
   await t.close()

@@ -12,10 +12,9 @@ import {
   createTestApp,
   createTickets,
   giveBalance,
-  invite,
+  ownerAndSupport,
   type SignedUpUser,
   type StaffLogin,
-  setUpOwner,
   signIn,
   signUp,
   type TestApp,
@@ -26,15 +25,9 @@ let t: TestApp
 let owner: StaffLogin
 let support: StaffLogin
 
-const MANY = { max: 1000, windowMs: 60_000 }
-
 beforeAll(async () => {
-  // Logins race a disable below: the per-username and per-client limits must not refuse them.
-  t = await createTestApp({
-    deps: { authLimits: { limits: { loginPerUsername: MANY, loginPerClient: MANY } } },
-  })
-  owner = await setUpOwner(t)
-  support = await invite(t, owner, 'support_customers', 'support')
+  t = await createTestApp()
+  ;({ owner, support } = await ownerAndSupport(t, 'support_customers'))
 })
 afterAll(async () => {
   await t.close()

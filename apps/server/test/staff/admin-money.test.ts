@@ -10,13 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, balanceLedger, chainTransfers, users } from '../../src/db/schema.js'
 import {
   createPaymentTestbed,
-  invite,
   ledgerEqualsBalance,
+  ownerAndSupport,
   type PaymentTestbed,
   productInStock,
+  recordRateAMinuteAgo,
   type SignedUpUser,
   type StaffLogin,
-  setUpOwner,
   signUp,
   type TestApp,
   unmatchedTransfer,
@@ -31,11 +31,8 @@ let customer: SignedUpUser
 beforeAll(async () => {
   bed = await createPaymentTestbed()
   t = bed.t
-  // The test config's fixed rate, known since a minute ago: a block time is whole seconds, and a
-  // transfer in the second the app started would have landed before the rate it recorded then.
-  await t.services.rateHistory.record(15_000n, 'fixed', new Date(Date.now() - 60_000))
-  owner = await setUpOwner(t)
-  support = await invite(t, owner, 'support_money', 'support')
+  await recordRateAMinuteAgo(t)
+  ;({ owner, support } = await ownerAndSupport(t, 'support_money'))
   customer = await signUp(t.app)
 })
 afterAll(async () => {

@@ -1,6 +1,6 @@
 // The owner's payments (docs/back-office.md, /payments): the list with filters and search, a
 // payment's page with its transfers and ledger lines, odd input, and the rate and the watcher.
-// Support staff have no money role: 403 on every one of these routes.
+// (Support staff's 403 on these routes: admin-money.test.ts.)
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainTransfers } from '../../src/db/schema.js'
@@ -8,9 +8,9 @@ import {
   callAs,
   createPaymentTestbed,
   giveBalance,
-  invite,
   type PaymentTestbed,
   productInStock,
+  recordRateAMinuteAgo,
   type SignedUpUser,
   type StaffLogin,
   setUpOwner,
@@ -22,15 +22,12 @@ import {
 let bed: PaymentTestbed
 let t: TestApp
 let owner: StaffLogin
-let _support: StaffLogin
 
 beforeAll(async () => {
   bed = await createPaymentTestbed()
   t = bed.t
-  // The test config's fixed rate, known since a minute ago (see admin-money.test.ts).
-  await t.services.rateHistory.record(15_000n, 'fixed', new Date(Date.now() - 60_000))
+  await recordRateAMinuteAgo(t)
   owner = await setUpOwner(t)
-  _support = await invite(t, owner, 'support_money', 'support')
 })
 afterAll(async () => {
   await bed.close()
