@@ -9,17 +9,17 @@ const dist = (file) => import(pathToFileURL(path.join(SERVER_DIST, file)).href)
 
 /** Opens the database (PGlite folder or PostgreSQL URL) with the shop's services on it. */
 export async function openShopDatabase({ dataDir = null, url = null }) {
-  const [{ openDatabase }, { createServices }, { loadConfig }, schema, drizzle] = await Promise.all(
-    [
+  const [{ openDatabase }, { createServices }, { loadConfig }, schema, drizzle, { runSteps }] =
+    await Promise.all([
       dist('db/client.js'),
       dist('services.js'),
       dist('config.js'),
       dist('db/schema.js'),
       import('drizzle-orm'),
-    ],
-  )
+      dist('db/steps.js'),
+    ])
   const database = await openDatabase(url ? { url, poolSize: 10 } : { dataDir })
   const config = { ...loadConfig({}), jwtSecret: BENCH_JWT_SECRET, deliveryKey: BENCH_JWT_SECRET }
   const services = createServices(config, database)
-  return { database, db: database.db, services, schema, drizzle, config }
+  return { database, db: database.db, services, schema, drizzle, config, runSteps }
 }

@@ -24,7 +24,7 @@ const WARMUP_USERS = WARMUP_BURSTS * PRODUCTS * CARTS_PER_PRODUCT
  * for the warm-up, on other products.
  */
 export async function prepareCheckout(shopDb, users) {
-  const { db, services, schema, drizzle } = shopDb
+  const { db, services, schema, drizzle, runSteps } = shopDb
   const { products } = schema
   const { asc, eq, inArray, sql } = drizzle
   const picked = await db
@@ -68,12 +68,14 @@ export async function prepareCheckout(shopDb, users) {
       .returning({ id: schema.users.id })
     const tokens = await services.sessions.open(user.id)
     await db.transaction((tx) =>
-      services.balance.credit(tx, {
-        userId: user.id,
-        amountCents: 100_000,
-        kind: 'adjustment',
-        description: 'bench money',
-      }),
+      runSteps(tx, [
+        services.balance.credit({
+          userId: user.id,
+          amountCents: 100_000,
+          kind: 'adjustment',
+          description: 'bench money',
+        }),
+      ]),
     )
     await services.cart.add(user.id, productId)
     return { id: user.id, token: tokens.access_token }
