@@ -7,11 +7,11 @@ import {
 } from '@shop/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
+import { BackLink } from '../../shared/ui/BackLink'
 import { Button } from '../../shared/ui/Button'
-import { ArrowLeftIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
@@ -163,13 +163,9 @@ export function OrderPage() {
       title={t('orders.orderTitle', { code: order.data?.order_code ?? code })}
       actions={order.data ? <OrderActions order={order.data} /> : undefined}
     >
-      <Link
-        to="/orders"
-        className="mb-3 inline-flex items-center gap-1.5 font-medium text-slate-600 text-sm hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="size-4" />
+      <BackLink to="/orders" className="mb-3">
         {t('orders.back')}
-      </Link>
+      </BackLink>
       <QueryView query={order}>
         {(detail) => (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
