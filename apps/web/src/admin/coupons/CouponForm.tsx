@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
+import { AdminForm } from '../forms/AdminForm'
 import { useForm } from '../forms/useForm'
 import { Checkbox, RadioGroup } from '../ui/Choice'
 import { DialogActions } from '../ui/DialogActions'
@@ -56,10 +56,8 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
     )
 
   return (
-    <form
-      ref={form.ref}
-      noValidate
-      className="flex flex-col gap-4"
+    <AdminForm
+      form={form}
       onSubmit={(event) => {
         const read = readCoupon(values)
         const { problems } = read
@@ -78,7 +76,6 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
         else mutation.mutate(sent)
       }}
     >
-      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('coupons.code')}
@@ -168,6 +165,6 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
           {coupon ? t('common.saveChanges') : t('coupons.create')}
         </Button>
       </DialogActions>
-    </form>
+    </AdminForm>
   )
 }

@@ -8,6 +8,7 @@ import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { useStaffSignIn } from '../auth/useStaffSignIn'
+import { AdminForm } from '../forms/AdminForm'
 import { useForm } from '../forms/useForm'
 import { AuthFrame } from '../ui/AuthFrame'
 import { staffLogin } from './api'
@@ -48,17 +49,14 @@ export function LoginPage() {
 
   return (
     <AuthFrame title={t('login.title')} description={t('login.description')}>
-      <form
-        ref={form.ref}
-        noValidate
-        className="flex flex-col gap-4"
+      <AdminForm
+        form={form}
         onSubmit={(event) => {
           if (form.check(event, StaffLoginBody, body, (field) => t(`login.errors.${field}`))) {
             login.mutate(body)
           }
         }}
       >
-        {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
         {solving ? <Alert tone="info">{t('login.solving')}</Alert> : null}
         <TextField
           label={t('login.username')}
@@ -84,7 +82,7 @@ export function LoginPage() {
         <Button type="submit" size="lg" loading={login.isPending} className="mt-2 w-full">
           {t('login.submit')}
         </Button>
-      </form>
+      </AdminForm>
     </AuthFrame>
   )
 }

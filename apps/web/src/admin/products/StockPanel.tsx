@@ -3,11 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
+import { AdminForm } from '../forms/AdminForm'
 import { useForm } from '../forms/useForm'
 
 const SIGNED_INTEGER = /^[+-]?\d{1,9}$/
@@ -68,9 +68,8 @@ export function StockPanel({ product }: { product: AdminProductDetail }) {
         <Figure label={t('stock.sold')} value={product.sold} />
       </dl>
       {product.delivery === 'manual' ? (
-        <form
-          ref={form.ref}
-          noValidate
+        <AdminForm
+          form={form}
           className="mt-4 flex flex-col gap-3"
           onSubmit={(event) => {
             const extra = { change: change === null ? t('stock.errors.change') : undefined }
@@ -81,7 +80,6 @@ export function StockPanel({ product }: { product: AdminProductDetail }) {
             }
           }}
         >
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
           <TextField
             label={t('stock.change')}
             hint={t('stock.changeHint')}
@@ -93,7 +91,7 @@ export function StockPanel({ product }: { product: AdminProductDetail }) {
           <Button type="submit" variant="secondary" loading={mutation.isPending}>
             {t('stock.submit')}
           </Button>
-        </form>
+        </AdminForm>
       ) : (
         <p className="mt-4 text-slate-600 text-sm">{t('stock.codeDelivery')}</p>
       )}

@@ -2,10 +2,10 @@ import { SetupBody, type SetupInspectResponse, type SetupResponse } from '@shop/
 import { useMutation } from '@tanstack/react-query'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { adminCall } from '../api/call'
+import { AdminForm } from '../forms/AdminForm'
 import { useForm } from '../forms/useForm'
 
 interface AccountStepProps {
@@ -39,10 +39,8 @@ export function AccountStep({ token, link, onDone }: AccountStepProps) {
   }
 
   return (
-    <form
-      ref={form.ref}
-      noValidate
-      className="flex flex-col gap-4"
+    <AdminForm
+      form={form}
       onSubmit={(event) => {
         const repeat =
           form.values.repeat === form.values.password ? undefined : t('setup.errors.repeat')
@@ -51,7 +49,6 @@ export function AccountStep({ token, link, onDone }: AccountStepProps) {
         }
       }}
     >
-      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
       <TextField
         label={t('setup.username')}
         hint={link.kind === 'owner' ? t('setup.usernameHint') : t('setup.usernameFixed')}
@@ -77,6 +74,6 @@ export function AccountStep({ token, link, onDone }: AccountStepProps) {
       <Button type="submit" size="lg" loading={setup.isPending} className="mt-2 w-full">
         {t('setup.continue')}
       </Button>
-    </form>
+    </AdminForm>
   )
 }

@@ -8,6 +8,7 @@ import { CopyButton } from '../../shared/ui/CopyButton'
 import { TextField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { adminCall } from '../api/call'
+import { AdminForm } from '../forms/AdminForm'
 import { useForm } from '../forms/useForm'
 import { RadioGroup } from '../ui/Choice'
 import { DialogActions } from '../ui/DialogActions'
@@ -66,17 +67,14 @@ export function InviteDialog({
           </div>
         </>
       ) : (
-        <form
-          ref={form.ref}
-          noValidate
-          className="flex flex-col gap-4"
+        <AdminForm
+          form={form}
           onSubmit={(event) => {
             if (form.check(event, CreateStaffBody, body, (field) => t(`staff.errors.${field}`))) {
               invite.mutate(body)
             }
           }}
         >
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
           <TextField
             label={t('staff.username')}
             hint={t('staff.usernameHint')}
@@ -99,7 +97,7 @@ export function InviteDialog({
               {t('staff.createInvite')}
             </Button>
           </DialogActions>
-        </form>
+        </AdminForm>
       )}
     </Modal>
   )

@@ -3,14 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
 import { MONEY_KEY } from '../api/money'
+import { AdminForm } from '../forms/AdminForm'
 import { useForm } from '../forms/useForm'
+import { ConfirmActions } from '../ui/ConfirmStep'
 import { DialogActions } from '../ui/DialogActions'
 import { useMoneyFormat } from '../ui/moneyFormat'
 
@@ -84,22 +85,19 @@ export function AssignDialog({
         <div>
           <p className="text-slate-700">{t('transfers.assign.confirmText', values)}</p>
           <p className="mt-2 text-slate-600 text-sm">{t('transfers.assign.rateText', values)}</p>
-          {mutation.error ? (
-            <Alert tone="error" className="mt-4">
-              {getErrorMessage(mutation.error, t)}
-            </Alert>
-          ) : null}
-          <DialogActions onBack={() => setConfirming(false)} backLabel={t('transfers.back')} spaced>
-            <Button loading={mutation.isPending} onClick={() => mutation.mutate(body)}>
-              {t('transfers.assign.confirm')}
-            </Button>
-          </DialogActions>
+          <ConfirmActions
+            error={mutation.error ? getErrorMessage(mutation.error, t) : null}
+            onBack={() => setConfirming(false)}
+            backLabel={t('transfers.back')}
+            label={t('transfers.assign.confirm')}
+            loading={mutation.isPending}
+            onConfirm={() => mutation.mutate(body)}
+            spaced
+          />
         </div>
       ) : (
-        <form
-          ref={form.ref}
-          noValidate
-          className="flex flex-col gap-4"
+        <AdminForm
+          form={form}
           onSubmit={(event) => {
             const message = () => t('transfers.assign.usernameInvalid')
             if (form.check(event, AssignTransferBody, body, message)) {
@@ -136,7 +134,7 @@ export function AssignDialog({
           <DialogActions onBack={onClose}>
             <Button type="submit">{t('transfers.continue')}</Button>
           </DialogActions>
-        </form>
+        </AdminForm>
       )}
     </Modal>
   )

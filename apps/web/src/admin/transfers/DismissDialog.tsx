@@ -3,14 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextAreaField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
 import { MONEY_KEY } from '../api/money'
+import { AdminForm } from '../forms/AdminForm'
 import { useForm } from '../forms/useForm'
+import { ConfirmActions, QuotedText } from '../ui/ConfirmStep'
 import { DialogActions } from '../ui/DialogActions'
 import { useMoneyFormat } from '../ui/moneyFormat'
 
@@ -54,25 +55,20 @@ export function DismissDialog({
       {confirming ? (
         <div className="flex flex-col gap-4">
           <p className="text-slate-700">{t('transfers.dismiss.confirmText', { sol })}</p>
-          <blockquote className="whitespace-pre-wrap break-words rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-slate-900 text-sm">
-            {body.note}
-          </blockquote>
-          {mutation.error ? <Alert tone="error">{getErrorMessage(mutation.error, t)}</Alert> : null}
-          <DialogActions onBack={() => setConfirming(false)} backLabel={t('transfers.back')}>
-            <Button
-              variant="danger"
-              loading={mutation.isPending}
-              onClick={() => mutation.mutate(body)}
-            >
-              {t('transfers.dismiss.confirm')}
-            </Button>
-          </DialogActions>
+          <QuotedText>{body.note}</QuotedText>
+          <ConfirmActions
+            error={mutation.error ? getErrorMessage(mutation.error, t) : null}
+            onBack={() => setConfirming(false)}
+            backLabel={t('transfers.back')}
+            label={t('transfers.dismiss.confirm')}
+            variant="danger"
+            loading={mutation.isPending}
+            onConfirm={() => mutation.mutate(body)}
+          />
         </div>
       ) : (
-        <form
-          ref={form.ref}
-          noValidate
-          className="flex flex-col gap-4"
+        <AdminForm
+          form={form}
           onSubmit={(event) => {
             const message = () => t('transfers.dismiss.noteInvalid')
             if (form.check(event, DismissTransferBody, body, message)) {
@@ -92,7 +88,7 @@ export function DismissDialog({
           <DialogActions onBack={onClose}>
             <Button type="submit">{t('transfers.continue')}</Button>
           </DialogActions>
-        </form>
+        </AdminForm>
       )}
     </Modal>
   )
