@@ -6,6 +6,7 @@ import { useTranslation } from '../../shared/i18n'
 import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { AdminForm } from '../forms/AdminForm'
+import { EuroField, WholeNumberField } from '../forms/fields'
 import { useForm } from '../forms/useForm'
 import { Checkbox, RadioGroup } from '../ui/Choice'
 import { DialogActions } from '../ui/DialogActions'
@@ -104,25 +105,13 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
       />
       <div className="grid gap-4 sm:grid-cols-2">
         {values.kind === 'percent' ? (
-          <TextField
-            label={t('coupons.percentOff')}
-            inputMode="numeric"
-            autoComplete="off"
-            {...form.text('percent_off')}
-          />
+          <WholeNumberField label={t('coupons.percentOff')} {...form.text('percent_off')} />
         ) : (
-          <TextField
-            label={t('coupons.amountOff')}
-            inputMode="decimal"
-            autoComplete="off"
-            {...form.text('amount_off_eur')}
-          />
+          <EuroField label={t('coupons.amountOff')} {...form.text('amount_off_eur')} />
         )}
-        <TextField
+        <EuroField
           label={t('coupons.minSubtotal')}
           hint={t('coupons.optional')}
-          inputMode="decimal"
-          autoComplete="off"
           {...form.text('min_subtotal_eur')}
         />
         <TextField
@@ -137,18 +126,14 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
           type="datetime-local"
           {...form.text('ends_at')}
         />
-        <TextField
+        <WholeNumberField
           label={t('coupons.maxRedemptions')}
           hint={t('coupons.unlimited')}
-          inputMode="numeric"
-          autoComplete="off"
           {...form.text('max_redemptions')}
         />
-        <TextField
+        <WholeNumberField
           label={t('coupons.maxPerUser')}
           hint={t('coupons.unlimited')}
-          inputMode="numeric"
-          autoComplete="off"
           {...form.text('max_per_user')}
         />
       </div>

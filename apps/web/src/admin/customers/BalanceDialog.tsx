@@ -12,11 +12,12 @@ import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { Button } from '../../shared/ui/Button'
-import { TextAreaField, TextField } from '../../shared/ui/Field'
+import { TextAreaField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
 import { AdminForm } from '../forms/AdminForm'
+import { EuroField } from '../forms/fields'
 import { parseEuroInput } from '../forms/money'
 import { useForm } from '../forms/useForm'
 import { RadioGroup } from '../ui/Choice'
@@ -145,11 +146,9 @@ export function BalanceDialog({
               { value: 'take', label: t('customers.adjust.take') },
             ]}
           />
-          <TextField
+          <EuroField
             label={t('customers.adjust.amount')}
             hint={t('customers.adjust.amountHint')}
-            inputMode="decimal"
-            autoComplete="off"
             {...form.text('amount')}
           />
           <TextAreaField

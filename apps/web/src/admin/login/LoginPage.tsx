@@ -9,6 +9,7 @@ import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { useStaffSignIn } from '../auth/useStaffSignIn'
 import { AdminForm } from '../forms/AdminForm'
+import { VerbatimField } from '../forms/fields'
 import { useForm } from '../forms/useForm'
 import { AuthFrame } from '../ui/AuthFrame'
 import { staffLogin } from './api'
@@ -58,11 +59,9 @@ export function LoginPage() {
         }}
       >
         {solving ? <Alert tone="info">{t('login.solving')}</Alert> : null}
-        <TextField
+        <VerbatimField
           label={t('login.username')}
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           {...form.text('username')}
         />
         <TextField
@@ -71,12 +70,10 @@ export function LoginPage() {
           autoComplete="current-password"
           {...form.text('password')}
         />
-        <TextField
+        <VerbatimField
           label={t('login.code')}
           hint={t('login.codeHint')}
           autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
           {...form.text('code')}
         />
         <Button type="submit" size="lg" loading={login.isPending} className="mt-2 w-full">

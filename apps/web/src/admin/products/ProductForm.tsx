@@ -12,6 +12,7 @@ import { useTranslation } from '../../shared/i18n'
 import { Button } from '../../shared/ui/Button'
 import { SelectField, TextAreaField, TextField } from '../../shared/ui/Field'
 import { AdminForm } from '../forms/AdminForm'
+import { EuroField } from '../forms/fields'
 import { euroInputToEuros, eurosToInput } from '../forms/money'
 import { useForm } from '../forms/useForm'
 import { Checkbox, RadioGroup } from '../ui/Choice'
@@ -141,10 +142,8 @@ export function ProductForm({ cities, product, save }: ProductFormProps) {
           {...form.text('sku')}
         />
         <div className="grid gap-4 md:grid-cols-3">
-          <TextField
+          <EuroField
             label={t('products.priceEur')}
-            inputMode="decimal"
-            autoComplete="off"
             hint={t('products.priceHint')}
             {...form.text('price_eur')}
           />

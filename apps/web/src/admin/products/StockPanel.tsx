@@ -8,6 +8,7 @@ import { TextField } from '../../shared/ui/Field'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
 import { AdminForm } from '../forms/AdminForm'
+import { WholeNumberField } from '../forms/fields'
 import { useForm } from '../forms/useForm'
 
 const SIGNED_INTEGER = /^[+-]?\d{1,9}$/
@@ -80,11 +81,9 @@ export function StockPanel({ product }: { product: AdminProductDetail }) {
             }
           }}
         >
-          <TextField
+          <WholeNumberField
             label={t('stock.change')}
             hint={t('stock.changeHint')}
-            inputMode="numeric"
-            autoComplete="off"
             {...form.text('change')}
           />
           <TextField label={t('stock.reason')} maxLength={500} {...form.text('reason')} />

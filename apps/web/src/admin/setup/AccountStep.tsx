@@ -6,6 +6,7 @@ import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { adminCall } from '../api/call'
 import { AdminForm } from '../forms/AdminForm'
+import { VerbatimField } from '../forms/fields'
 import { useForm } from '../forms/useForm'
 
 interface AccountStepProps {
@@ -49,12 +50,10 @@ export function AccountStep({ token, link, onDone }: AccountStepProps) {
         }
       }}
     >
-      <TextField
+      <VerbatimField
         label={t('setup.username')}
         hint={link.kind === 'owner' ? t('setup.usernameHint') : t('setup.usernameFixed')}
         autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
         readOnly={link.kind === 'invitation'}
         {...form.text('username')}
       />

@@ -5,10 +5,10 @@ import { useTranslation } from '../../shared/i18n'
 import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { CopyButton } from '../../shared/ui/CopyButton'
-import { TextField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { adminCall } from '../api/call'
 import { AdminForm } from '../forms/AdminForm'
+import { VerbatimField } from '../forms/fields'
 import { useForm } from '../forms/useForm'
 import { RadioGroup } from '../ui/Choice'
 import { DialogActions } from '../ui/DialogActions'
@@ -75,11 +75,9 @@ export function InviteDialog({
             }
           }}
         >
-          <TextField
+          <VerbatimField
             label={t('staff.username')}
             hint={t('staff.usernameHint')}
-            autoCapitalize="none"
-            spellCheck={false}
             {...form.text('username')}
           />
           <RadioGroup

@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { Button } from '../../shared/ui/Button'
-import { TextField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
 import { MONEY_KEY } from '../api/money'
 import { AdminForm } from '../forms/AdminForm'
+import { VerbatimField } from '../forms/fields'
 import { useForm } from '../forms/useForm'
 import { ConfirmActions } from '../ui/ConfirmStep'
 import { DialogActions } from '../ui/DialogActions'
@@ -122,12 +122,10 @@ export function AssignDialog({
               ))}
             </div>
           ) : null}
-          <TextField
+          <VerbatimField
             label={t('transfers.assign.username')}
             hint={t('transfers.assign.usernameHint')}
             autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
             maxLength={USERNAME_MAX_LENGTH}
             {...form.text('username')}
           />
