@@ -54,6 +54,16 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
     notify.success(message)
     await client.invalidateQueries({ queryKey: ORDERS_KEY })
   }
+  // Delivering and correcting the note ask for the same text: the note the customer reads.
+  const noteField = {
+    field: 'note',
+    schema: DeliverOrderBody,
+    label: t('orders.actions.note'),
+    hint: t('orders.actions.noteHint'),
+    maxLength: DELIVERY_NOTE_MAX_LENGTH,
+    invalid: t('orders.actions.noteInvalid', { max: DELIVERY_NOTE_MAX_LENGTH }),
+    next: t('orders.actions.continue'),
+  } as const
   // Support accounts may deliver but never refund (the server answers them 403 FORBIDDEN).
   const refundable = staff?.role === 'owner' && canRefund(order)
   if (!canDeliver(order) && !canEditNote(order) && !refundable) return null
@@ -76,13 +86,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
       {open === 'deliver' ? (
         <WrittenActionDialog
           title={t('orders.actions.deliverTitle', { code })}
-          field="note"
-          schema={DeliverOrderBody}
-          label={t('orders.actions.note')}
-          hint={t('orders.actions.noteHint')}
-          maxLength={DELIVERY_NOTE_MAX_LENGTH}
-          invalid={t('orders.actions.noteInvalid', { max: DELIVERY_NOTE_MAX_LENGTH })}
-          next={t('orders.actions.continue')}
+          {...noteField}
           confirmation={() => (
             <p>{t('orders.actions.deliverConfirm', { username: order.username })}</p>
           )}
@@ -101,14 +105,8 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
       {open === 'note' ? (
         <WrittenActionDialog
           title={t('orders.actions.editNoteTitle', { code })}
-          field="note"
+          {...noteField}
           initial={order.delivery_note ?? ''}
-          schema={DeliverOrderBody}
-          label={t('orders.actions.note')}
-          hint={t('orders.actions.noteHint')}
-          maxLength={DELIVERY_NOTE_MAX_LENGTH}
-          invalid={t('orders.actions.noteInvalid', { max: DELIVERY_NOTE_MAX_LENGTH })}
-          next={t('orders.actions.continue')}
           confirmation={() => (
             <p>{t('orders.actions.editNoteConfirm', { username: order.username })}</p>
           )}
