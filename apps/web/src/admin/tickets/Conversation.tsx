@@ -5,11 +5,11 @@ import {
   TICKET_MESSAGE_MAX_LENGTH,
 } from '@shop/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { getErrorMessage } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { Alert } from '../../shared/ui/Alert'
-import { MessageList, ReplyBox } from '../../shared/ui/Conversation'
+import { MessageList, ReplyBox, useReplyDraft } from '../../shared/ui/Conversation'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
 import { invalidFields } from '../forms/validate'
@@ -38,8 +38,8 @@ export function ReplyForm({ ticket }: { ticket: AdminTicketDetail }) {
   const { t, i18n } = useTranslation()
   const client = useQueryClient()
   const lang = i18n.language as Lang
-  const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const draft = useReplyDraft()
+  const { text, setText, setError } = draft
   const reply = useMutation({
     mutationFn: (message_text: string) =>
       adminCall('POST /api/admin/tickets/:id/reply', {
@@ -76,12 +76,7 @@ export function ReplyForm({ ticket }: { ticket: AdminTicketDetail }) {
       hint={t('tickets.replyHint', { username: ticket.username })}
       rows={4}
       maxLength={TICKET_MESSAGE_MAX_LENGTH}
-      value={text}
-      error={error}
-      onChange={(next) => {
-        setText(next)
-        setError(null)
-      }}
+      draft={draft}
       onSubmit={onSubmit}
       sending={reply.isPending}
       sendLabel={t('tickets.send')}

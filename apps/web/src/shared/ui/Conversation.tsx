@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import { useFormat } from '../i18n/useFormat'
 import { Button } from './Button'
 import { TextAreaField } from './Field'
@@ -56,15 +56,24 @@ export function MessageList<M extends Message>({
   )
 }
 
+/** The reply being written and why it was refused; typing clears the refusal. */
+export function useReplyDraft() {
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const change = (next: string) => {
+    setText(next)
+    setError(null)
+  }
+  return { text, setText, error, setError, change }
+}
+
 /** The box under a ticket's messages to write the next one; the form checks it on submit. */
 export function ReplyBox({
   label,
   hint,
   rows,
   maxLength,
-  value,
-  error,
-  onChange,
+  draft,
   onSubmit,
   sending,
   sendLabel,
@@ -73,9 +82,7 @@ export function ReplyBox({
   hint?: string
   rows: number
   maxLength: number
-  value: string
-  error: string | null
-  onChange: (text: string) => void
+  draft: ReturnType<typeof useReplyDraft>
   onSubmit: (event: FormEvent) => void
   sending: boolean
   sendLabel: string
@@ -90,10 +97,10 @@ export function ReplyBox({
         label={label}
         hint={hint}
         rows={rows}
-        value={value}
+        value={draft.text}
         maxLength={maxLength}
-        onChange={(event) => onChange(event.target.value)}
-        error={error}
+        onChange={(event) => draft.change(event.target.value)}
+        error={draft.error}
       />
       <div className="flex justify-end">
         <Button type="submit" loading={sending}>

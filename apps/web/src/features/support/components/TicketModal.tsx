@@ -1,12 +1,12 @@
 import type { TicketDetail } from '@shop/contract'
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { Link } from 'react-router'
 import { getErrorMessage } from '../../../shared/api/errors'
 import { TICKET_MESSAGE_MAX_LENGTH } from '../../../shared/config'
 import { useTranslation } from '../../../shared/i18n'
 import { Alert } from '../../../shared/ui/Alert'
 import { Badge } from '../../../shared/ui/Badge'
-import { MessageList, ReplyBox } from '../../../shared/ui/Conversation'
+import { MessageList, ReplyBox, useReplyDraft } from '../../../shared/ui/Conversation'
 import { Modal } from '../../../shared/ui/Modal'
 import { QueryState, SectionSpinner } from '../../../shared/ui/QueryState'
 import { notify } from '../../../shared/ui/toast'
@@ -23,8 +23,8 @@ interface TicketModalProps {
 function TicketMessages({ ticket: data }: { ticket: TicketDetail }) {
   const { t } = useTranslation()
   const reply = useReplyTicket(data.id)
-  const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const draft = useReplyDraft()
+  const { text, setText, setError } = draft
 
   const status = ticketStatusDisplay(data.status)
   const onSubmit = (event: FormEvent) => {
@@ -80,12 +80,7 @@ function TicketMessages({ ticket: data }: { ticket: TicketDetail }) {
           label={t('support.ticket.reply')}
           rows={3}
           maxLength={TICKET_MESSAGE_MAX_LENGTH}
-          value={text}
-          error={error}
-          onChange={(next) => {
-            setText(next)
-            setError(null)
-          }}
+          draft={draft}
           onSubmit={onSubmit}
           sending={reply.isPending}
           sendLabel={t('support.ticket.send')}
