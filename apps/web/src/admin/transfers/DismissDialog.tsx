@@ -1,19 +1,17 @@
 import { type AdminTransfer, DismissTransferBody, REASON_MAX_LENGTH } from '@shop/contract'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { getErrorMessage, isApiError } from '../../shared/api/errors'
+import { getErrorMessage } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { Button } from '../../shared/ui/Button'
 import { TextAreaField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
-import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
-import { MONEY_KEY } from '../api/money'
 import { AdminForm } from '../forms/AdminForm'
 import { useForm } from '../forms/useForm'
 import { ConfirmActions, QuotedText } from '../ui/ConfirmStep'
 import { DialogActions } from '../ui/DialogActions'
 import { useMoneyFormat } from '../ui/moneyFormat'
+import { useResolveTransfer } from './useResolveTransfer'
 
 /** Dismissing a transfer: why (the note stays with it), then a confirmation that nobody is paid. */
 export function DismissDialog({
@@ -25,29 +23,20 @@ export function DismissDialog({
 }) {
   const { t } = useTranslation()
   const format = useMoneyFormat()
-  const client = useQueryClient()
   const form = useForm({ note: '' })
   const [confirming, setConfirming] = useState(false)
   const body: DismissTransferBody = {
     note: form.values.note.trim(),
     instruction_index: transfer.instruction_index,
   }
-  const mutation = useMutation({
-    mutationFn: (sent: DismissTransferBody) =>
+  const mutation = useResolveTransfer({
+    send: (sent: DismissTransferBody) =>
       adminCall('POST /api/admin/transfers/:signature/dismiss', {
         params: { signature: transfer.signature },
         body: sent,
       }),
-    onSuccess: async () => {
-      notify.success(t('transfers.dismiss.done'))
-      onClose()
-      await client.invalidateQueries({ queryKey: MONEY_KEY })
-    },
-    onError: (error) => {
-      if (isApiError(error) && error.code === 'TRANSFER_RESOLVED') {
-        void client.invalidateQueries({ queryKey: MONEY_KEY })
-      }
-    },
+    doneMessage: () => t('transfers.dismiss.done'),
+    onClose,
   })
   const sol = format.lamports(transfer.lamports)
   return (
