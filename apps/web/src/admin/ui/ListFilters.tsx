@@ -17,7 +17,7 @@ export function CodeSearchField(
   )
 }
 
-/** A list filter that picks one of `values`, or none of them (the first option, `allLabel`). */
+/** Narrows a list to one of `values`, or to none of them (the first option, `allLabel`). */
 export function ChoiceFilter<T extends string>({
   label,
   allLabel,

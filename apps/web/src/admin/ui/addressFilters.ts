@@ -1,7 +1,7 @@
 import { SEARCH_MAX_LENGTH } from '@shop/contract'
 import { useSearchParams } from 'react-router'
 
-/** The value of a list filter's choices the address names, if it names one. */
+/** The one of `values` the address names, if it names one. */
 export function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return values.find((candidate) => candidate === value)
 }
@@ -21,7 +21,7 @@ export interface ListFilters {
 /**
  * A list's filters kept in the address, so a link or the back button opens them. `read` takes
  * the list's own filters from the address and `write` gives them back as its parameters (an
- * empty one is left out); a change of any filter but the page goes back to the first page.
+ * empty one is left out); a change of anything but the page goes back to the first page.
  */
 export function useAddressFilters<F extends ListFilters>(
   read: (params: URLSearchParams) => Omit<F, keyof ListFilters>,
