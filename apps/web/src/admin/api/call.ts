@@ -6,13 +6,8 @@ import type {
   QueryOf,
   ResponseOf,
 } from '@shop/contract'
-import {
-  callEndpoint,
-  type EndpointIn,
-  type OptionsArgs,
-  type Part,
-  type RouteNameIn,
-} from '../../shared/api/endpoint'
+import type { EndpointIn, OptionsArgs, Part, RouteNameIn } from '../../shared/api/endpoint'
+import { callEndpoint } from '../../shared/api/endpoint'
 import { type AdminRequestOptions, adminRequest } from './client'
 
 /** A route of the back office's table as `METHOD /url`, e.g. `'POST /api/admin/coupons'`. */

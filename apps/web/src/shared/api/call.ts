@@ -7,13 +7,8 @@ import type {
   RouteResponse,
 } from '@shop/contract'
 import { apiRequest, type RequestOptions } from './client'
-import {
-  callEndpoint,
-  type EndpointIn,
-  type OptionsArgs,
-  type Part,
-  type RouteNameIn,
-} from './endpoint'
+import type { EndpointIn, OptionsArgs, Part, RouteNameIn } from './endpoint'
+import { callEndpoint } from './endpoint'
 
 /** A route of the contract's table as `METHOD /url`, e.g. `'POST /api/payment/create'`. */
 export type Endpoint = EndpointIn<Api>
