@@ -5,8 +5,8 @@ import { useLocation } from 'react-router'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { Alert } from '../../shared/ui/Alert'
+import { PasswordField, UsernameField } from '../../shared/ui/AuthFields'
 import { Button } from '../../shared/ui/Button'
-import { TextField } from '../../shared/ui/Field'
 import { useStaffSignIn } from '../auth/useStaffSignIn'
 import { AdminForm } from '../forms/AdminForm'
 import { VerbatimField } from '../forms/fields'
@@ -59,14 +59,9 @@ export function LoginPage() {
         }}
       >
         {solving ? <Alert tone="info">{t('login.solving')}</Alert> : null}
-        <VerbatimField
-          label={t('login.username')}
-          autoComplete="username"
-          {...form.text('username')}
-        />
-        <TextField
+        <UsernameField label={t('login.username')} {...form.text('username')} />
+        <PasswordField
           label={t('login.password')}
-          type="password"
           autoComplete="current-password"
           {...form.text('password')}
         />

@@ -2,11 +2,10 @@ import { SetupBody, type SetupInspectResponse, type SetupResponse } from '@shop/
 import { useMutation } from '@tanstack/react-query'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
+import { PasswordField, UsernameField } from '../../shared/ui/AuthFields'
 import { Button } from '../../shared/ui/Button'
-import { TextField } from '../../shared/ui/Field'
 import { adminCall } from '../api/call'
 import { AdminForm } from '../forms/AdminForm'
-import { VerbatimField } from '../forms/fields'
 import { useForm } from '../forms/useForm'
 
 interface AccountStepProps {
@@ -50,23 +49,20 @@ export function AccountStep({ token, link, onDone }: AccountStepProps) {
         }
       }}
     >
-      <VerbatimField
+      <UsernameField
         label={t('setup.username')}
         hint={link.kind === 'owner' ? t('setup.usernameHint') : t('setup.usernameFixed')}
-        autoComplete="username"
         readOnly={link.kind === 'invitation'}
         {...form.text('username')}
       />
-      <TextField
+      <PasswordField
         label={t('setup.password')}
         hint={t('setup.passwordHint')}
-        type="password"
         autoComplete="new-password"
         {...form.text('password')}
       />
-      <TextField
+      <PasswordField
         label={t('setup.repeat')}
-        type="password"
         autoComplete="new-password"
         {...form.text('repeat')}
       />
