@@ -10,6 +10,7 @@ import {
   parseSystemInstruction,
   SYSTEM_PROGRAM_ADDRESS,
 } from './system-program.js'
+import { renderTokenBalances } from './token-accounts.js'
 import { type CompiledInstruction, encodeBase58, type ParsedMessage } from './wire.js'
 
 export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58'
@@ -101,8 +102,8 @@ export function renderTransaction(entry: LedgerEntry, options: RenderTransaction
     postBalances: entry.postBalances,
     innerInstructions: innerInstructionsJson(entry.innerInstructions, entry.accountKeys, parsed),
     logMessages: entry.logMessages,
-    preTokenBalances: [],
-    postTokenBalances: [],
+    preTokenBalances: renderTokenBalances(entry.preTokenBalances),
+    postTokenBalances: renderTokenBalances(entry.postTokenBalances),
     rewards: [],
     // As documented: absent without maxSupportedTransactionVersion and with jsonParsed.
     ...(withVersion && !parsed ? { loadedAddresses: entry.loadedAddresses } : {}),

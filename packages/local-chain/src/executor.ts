@@ -24,6 +24,7 @@ import type {
   Simulation,
 } from './model.js'
 import type { AccountState } from './store-format.js'
+import { type TokenBalance, tokenBalancesOf } from './token-accounts.js'
 import type { ParsedMessage, ParsedTransaction } from './wire.js'
 
 export const SLOTS_PER_EPOCH = 432_000
@@ -32,6 +33,8 @@ export const SLOTS_PER_EPOCH = 432_000
 export interface Execution extends ResolvedKeys {
   preBalances: bigint[]
   postBalances: bigint[]
+  preTokenBalances: TokenBalance[]
+  postTokenBalances: TokenBalance[]
   fee: bigint
   err: TransactionErrorJson | null
   logMessages: string[]
@@ -156,6 +159,7 @@ export class Executor {
     const written = writableKeys(transaction.message, keys.loadedAddresses, keys.accountKeys)
     const before = written.map((key): AccountState => [key, this.account(key)])
     const preBalances = keys.accountKeys.map((key) => this.balance(key))
+    const preTokenBalances = tokenBalancesOf(keys.accountKeys, (key) => this.account(key))
     this.svm.withBlockhashCheck(!blockhashValid)
     let result: TransactionMetadata | FailedTransactionMetadata
     try {
@@ -175,6 +179,8 @@ export class Executor {
       ...keys,
       preBalances,
       postBalances,
+      preTokenBalances,
+      postTokenBalances: tokenBalancesOf(keys.accountKeys, (key) => this.account(key)),
       fee: sum(preBalances) - sum(postBalances),
       err: failed ? describeTransactionError(failed.err()).json : null,
       logMessages: meta.logs(),

@@ -1,10 +1,11 @@
 // The Solana JSON-RPC methods the local chain answers, with the real RPC's parameters, defaults,
 // limits and error messages, each as of the commitment asked for (`finalized` by default, as the
-// RPC): chain state and accounts here, transactions and blocks in their own files. Unknown methods
-// are answered with "Method not found" by the dispatcher.
+// RPC): chain state and accounts here, transactions, blocks and tokens in their own files. Unknown
+// methods are answered with "Method not found" by the dispatcher.
 import type { LocalChain } from './chain.js'
 import { renderAccount } from './encode.js'
 import { BLOCK_METHODS } from './methods-blocks.js'
+import { TOKEN_METHODS } from './methods-tokens.js'
 import { TRANSACTION_METHODS } from './methods-transactions.js'
 import {
   type At,
@@ -128,4 +129,5 @@ export const METHODS: Readonly<Record<string, Handler>> = {
   ...STATE_METHODS,
   ...TRANSACTION_METHODS,
   ...BLOCK_METHODS,
+  ...TOKEN_METHODS,
 }
