@@ -4,8 +4,8 @@ import { address } from '@solana/kit'
 import type { LocalChain } from './chain.js'
 import { renderAccount } from './encode.js'
 import {
-  accountEncoding,
   type At,
+  accountEncoding,
   base58Key,
   checkContext,
   config,
@@ -79,7 +79,10 @@ export const TOKEN_METHODS: Readonly<Record<string, Handler>> = {
       const token = tokenAccountOf(account)
       if (!account || !token || token.owner !== owner) continue
       if (mint !== null && token.mint !== mint) continue
-      found.push({ pubkey: candidate.address, account: renderAccount(account, encoding, dataSlice) })
+      found.push({
+        pubkey: candidate.address,
+        account: renderAccount(account, encoding, dataSlice),
+      })
     }
     return withContext(at, found)
   },

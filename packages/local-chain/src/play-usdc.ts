@@ -12,14 +12,17 @@ import {
   type Address,
   address,
   appendTransactionMessageInstructions,
+  type Base64EncodedWireTransaction,
   blockhash,
   createKeyPairSignerFromBytes,
   createTransactionMessage,
+  getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
   getTransactionEncoder,
   type KeyPairSigner,
   none,
   pipe,
+  type Signature,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
@@ -176,7 +179,7 @@ export class PlayUsdc {
     owner: string,
     amount: bigint,
     latest: LatestBlockhash,
-  ): Promise<{ wire: Uint8Array; signature: string }> {
+  ): Promise<{ wire: Uint8Array; base64: Base64EncodedWireTransaction; signature: Signature }> {
     const [payer, authority, ata] = await Promise.all([
       this.host.faucet(),
       this.authority(),
@@ -216,6 +219,7 @@ export class PlayUsdc {
     const signed = await signTransactionMessageWithSigners(message)
     return {
       wire: Uint8Array.from(getTransactionEncoder().encode(signed)),
+      base64: getBase64EncodedWireTransaction(signed),
       signature: getSignatureFromTransaction(signed),
     }
   }
