@@ -122,7 +122,9 @@ describe('the play USDC mint', () => {
     await mintPlayUsdc(chain, owner, 500_000n)
     const token = getTokenDecoder().decode(chain.getAccount(ata)?.data ?? new Uint8Array())
     expect(token.amount).toBe(3_000_000n)
-    const mint = getMintDecoder().decode(chain.getAccount(chain.usdc.mint)?.data ?? new Uint8Array())
+    const mint = getMintDecoder().decode(
+      chain.getAccount(chain.usdc.mint)?.data ?? new Uint8Array(),
+    )
     expect(mint.supply).toBe(3_000_000n)
   })
 })

@@ -185,8 +185,10 @@ export class PlayUsdc {
       this.authority(),
       this.tokenAccountOf(owner),
     ])
+    // Legacy, like the faucet's transfers: readable by clients that set no
+    // maxSupportedTransactionVersion.
     const message = pipe(
-      createTransactionMessage({ version: 0 }),
+      createTransactionMessage({ version: 'legacy' }),
       (m) => setTransactionMessageFeePayerSigner(payer, m),
       (m) =>
         setTransactionMessageLifetimeUsingBlockhash(

@@ -7,6 +7,7 @@ import {
   type AccountMeta,
   AccountRole,
   type Address,
+  address,
   appendTransactionMessageInstructions,
   createSolanaRpc,
   createTransactionMessage,
@@ -30,6 +31,9 @@ import {
 import { LocalChain } from './chain.js'
 import type { LocalChainRpc } from './server.js'
 import { submitAndConfirm, type TransferCommitment } from './transfer.js'
+
+/** SPL Memo v2, the memo program Solana Pay and wallets use (the client defaults to another). */
+const SPL_MEMO_ADDRESS = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr')
 
 export interface MintPlayUsdcOptions {
   /** For a served chain: how final the mint must be before this returns. Default "confirmed". */
@@ -110,11 +114,15 @@ export async function sendTokenTransfer(options: SendTokenTransferOptions): Prom
     ? [{ address: options.reference, role: AccountRole.READONLY }]
     : []
   const instructions: Instruction[] = [
-    ...(options.memo === undefined ? [] : [getAddMemoInstruction({ memo: options.memo })]),
+    ...(options.memo === undefined
+      ? []
+      : [getAddMemoInstruction({ memo: options.memo }, { programAddress: SPL_MEMO_ADDRESS })]),
     { ...transfer, accounts: [...transfer.accounts, ...references] },
   ]
+  // Legacy, as Solana Pay's createTransfer builds it: readers that set no
+  // maxSupportedTransactionVersion (validateTransfer among them) can read it.
   const message = pipe(
-    createTransactionMessage({ version: 0 }),
+    createTransactionMessage({ version: 'legacy' }),
     (m) => setTransactionMessageFeePayerSigner(options.payer, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
     (m) => appendTransactionMessageInstructions(instructions, m),
