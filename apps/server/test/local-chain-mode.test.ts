@@ -30,7 +30,7 @@ describe('the local mode', () => {
       .getTokenAccountsByOwner(merchant, { mint }, { encoding: 'base64', commitment: 'finalized' })
       .send()
     expect(usdcAccounts.value).toHaveLength(1)
-    const usdcAccount = usdcAccounts.value[0]?.pubkey ?? ''
+    const usdcAccount = address(usdcAccounts.value[0]?.pubkey ?? '')
     expect((await rpc.getTokenAccountBalance(usdcAccount).send()).value.amount).toBe('0')
     const payer = await generateKeyPairSigner()
     await rpc.requestAirdrop(payer.address, lamports(2_000_000_000n)).send()
