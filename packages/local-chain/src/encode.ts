@@ -1,7 +1,8 @@
 // Turns ledger entries, simulations and accounts into the JSON the real RPC returns for
 // getTransaction ("json", "jsonParsed", "base64", "base58"), simulateTransaction and
-// getAccountInfo. jsonParsed understands the System and Memo programs; other instructions fall
-// back to the partially decoded form, as the RPC does for programs it has no parser for.
+// getAccountInfo. jsonParsed understands the System and Memo programs' instructions and SPL Token
+// accounts; other instructions fall back to the partially decoded form, and other accounts to
+// base64, as the RPC does for programs it has no parser for.
 import { writableFlags } from './account-roles.js'
 import { JsonRpcError, UNSUPPORTED_TRANSACTION_VERSION } from './errors.js'
 import type { AccountView, InnerInstructionSet, LedgerEntry } from './model.js'
@@ -187,6 +188,8 @@ export function renderAccount(
   account: AccountView,
   encoding: AccountEncoding,
   dataSlice: DataSlice | undefined,
+  /** jsonParsed's data where a parser knows the account (token-accounts.ts); else base64. */
+  parsed: unknown = null,
 ) {
   const data = dataSlice
     ? account.data.subarray(dataSlice.offset, dataSlice.offset + dataSlice.length)
@@ -206,8 +209,11 @@ export function renderAccount(
     case 'base64+zstd':
       throw JsonRpcError.invalidParams('base64+zstd encoding is not supported by this node')
     default:
-      // No account parsers here: jsonParsed falls back to base64 as the RPC does without one.
-      rendered = [base64(data), 'base64']
+      // jsonParsed falls back to base64 as the RPC does without a parser (or with a data slice).
+      rendered =
+        encoding === 'jsonParsed' && parsed !== null && !dataSlice
+          ? parsed
+          : [base64(data), 'base64']
   }
   return {
     data: rendered,

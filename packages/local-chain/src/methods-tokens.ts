@@ -15,7 +15,13 @@ import {
   pubkeyParam,
   withContext,
 } from './params.js'
-import { isTokenProgram, mintOf, tokenAccountOf, uiTokenAmount } from './token-accounts.js'
+import {
+  isTokenProgram,
+  jsonParsedTokenData,
+  mintOf,
+  tokenAccountOf,
+  uiTokenAmount,
+} from './token-accounts.js'
 
 function decimalsOfMint(chain: LocalChain, at: At, mint: string): number {
   const account = chain.accountAt(mint, at.slot)
@@ -79,9 +85,13 @@ export const TOKEN_METHODS: Readonly<Record<string, Handler>> = {
       const token = tokenAccountOf(account)
       if (!account || !token || token.owner !== owner) continue
       if (mint !== null && token.mint !== mint) continue
+      const parsed =
+        encoding === 'jsonParsed'
+          ? jsonParsedTokenData(account, (of) => chain.accountAt(of, at.slot))
+          : null
       found.push({
         pubkey: candidate.address,
-        account: renderAccount(account, encoding, dataSlice),
+        account: renderAccount(account, encoding, dataSlice, parsed),
       })
     }
     return withContext(at, found)

@@ -22,6 +22,7 @@ import {
   stringParam,
   withContext,
 } from './params.js'
+import { jsonParsedTokenData } from './token-accounts.js'
 
 /** Identifier of the feature set; real nodes derive it from their active features. */
 const FEATURE_SET = 3_294_202_862
@@ -30,11 +31,12 @@ const MAX_MULTIPLE_ACCOUNTS = 100
 function accountInfo(chain: LocalChain, at: At, key: string, options: Record<string, unknown>) {
   const account = chain.accountAt(key, at.slot)
   if (!account) return null
-  return renderAccount(
-    account,
-    accountEncoding(options.encoding, 'binary'),
-    dataSliceParam(options.dataSlice),
-  )
+  const encoding = accountEncoding(options.encoding, 'binary')
+  const parsed =
+    encoding === 'jsonParsed'
+      ? jsonParsedTokenData(account, (of) => chain.accountAt(of, at.slot))
+      : null
+  return renderAccount(account, encoding, dataSliceParam(options.dataSlice), parsed)
 }
 
 const STATE_METHODS: Readonly<Record<string, Handler>> = {

@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createKeyPairSignerFromBytes, generateKeyPairSigner } from '@solana/kit'
+import { createKeyPairSignerFromBytes, generateKeyPairSigner, getAddressEncoder } from '@solana/kit'
 import { getMintDecoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { LocalChain } from './chain.js'
@@ -193,6 +193,54 @@ describe('the token methods over JSON-RPC', () => {
       .getTokenAccountsByOwner(empty, { mint: chain.usdc.mint }, { encoding: 'base64' })
       .send()
     expect(nobody.value.map((found) => found.pubkey)).toEqual([emptyAta])
+
+    // jsonParsed: the spl-token parser's shapes; a data slice falls back to base64, as on a node.
+    const parsedAccount = await endpoint.rpc.getAccountInfo(ata, { encoding: 'jsonParsed' }).send()
+    expect(parsedAccount.value?.data).toEqual({
+      program: 'spl-token',
+      parsed: {
+        type: 'account',
+        info: {
+          isNative: false,
+          mint: chain.usdc.mint,
+          owner,
+          state: 'initialized',
+          tokenAmount: { amount: '1230000', decimals: 6, uiAmount: 1.23, uiAmountString: '1.23' },
+        },
+      },
+      space: 165n,
+    })
+    const parsedMint = await endpoint.rpc
+      .getAccountInfo(chain.usdc.mint, { encoding: 'jsonParsed' })
+      .send()
+    expect(parsedMint.value?.data).toEqual({
+      program: 'spl-token',
+      parsed: {
+        type: 'mint',
+        info: {
+          decimals: 6,
+          freezeAuthority: null,
+          isInitialized: true,
+          mintAuthority: chain.usdc.mintAuthority,
+          supply: '1230000',
+        },
+      },
+      space: 82n,
+    })
+    const sliced = await client.raw({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'getAccountInfo',
+      params: [ata, { encoding: 'jsonParsed', dataSlice: { offset: 0, length: 32 } }],
+    })
+    expect(sliced.json.result.value.data).toEqual([
+      Buffer.from(getAddressEncoder().encode(chain.usdc.mint)).toString('base64'),
+      'base64',
+    ])
+    const parsedByOwner = await endpoint.rpc
+      .getTokenAccountsByOwner(owner, { mint: chain.usdc.mint }, { encoding: 'jsonParsed' })
+      .send()
+    expect(parsedByOwner.value[0]?.account.data).toEqual(parsedAccount.value?.data)
 
     const refusals = await Promise.all(
       [

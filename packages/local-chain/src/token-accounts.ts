@@ -130,3 +130,52 @@ export function renderTokenBalances(balances: readonly TokenBalance[]) {
     }
   })
 }
+
+const STATE_NAMES = ['uninitialized', 'initialized', 'frozen'] as const
+const optionalAddress = (value: { __option: 'Some'; value: string } | { __option: 'None' }) =>
+  value.__option === 'Some' ? value.value : null
+
+/**
+ * A token account's or mint's data as jsonParsed shows it (`spl-token`), or null where the RPC
+ * falls back to base64: other owners, Token-2022 states with extensions, a token account whose
+ * mint cannot be read.
+ */
+export function jsonParsedTokenData(
+  account: AccountView,
+  getAccount: (of: string) => AccountView | null,
+) {
+  if (account.owner !== TOKEN_PROGRAM_ADDRESS) return null
+  const space = account.data.length
+  const token = tokenAccountOf(account)
+  if (token) {
+    const decimals = mintOf(getAccount(token.mint))?.decimals
+    if (decimals === undefined) return null
+    const delegate = optionalAddress(token.delegate)
+    const closeAuthority = optionalAddress(token.closeAuthority)
+    const info = {
+      isNative: token.isNative.__option === 'Some',
+      mint: token.mint,
+      owner: token.owner,
+      state: STATE_NAMES[token.state],
+      tokenAmount: uiTokenAmount(token.amount, decimals),
+      ...(delegate
+        ? { delegate, delegatedAmount: uiTokenAmount(token.delegatedAmount, decimals) }
+        : {}),
+      ...(token.isNative.__option === 'Some'
+        ? { rentExemptReserve: uiTokenAmount(token.isNative.value, decimals) }
+        : {}),
+      ...(closeAuthority ? { closeAuthority } : {}),
+    }
+    return { parsed: { info, type: 'account' }, program: 'spl-token', space }
+  }
+  const mint = mintOf(account)
+  if (!mint) return null
+  const info = {
+    decimals: mint.decimals,
+    freezeAuthority: optionalAddress(mint.freezeAuthority),
+    isInitialized: mint.isInitialized,
+    mintAuthority: optionalAddress(mint.mintAuthority),
+    supply: mint.supply.toString(),
+  }
+  return { parsed: { info, type: 'mint' }, program: 'spl-token', space }
+}
