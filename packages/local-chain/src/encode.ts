@@ -1,8 +1,9 @@
 // Turns ledger entries, simulations and accounts into the JSON the real RPC returns for
 // getTransaction ("json", "jsonParsed", "base64", "base58"), simulateTransaction and
-// getAccountInfo. jsonParsed understands the System and Memo programs' instructions and SPL Token
-// accounts; other instructions fall back to the partially decoded form, and other accounts to
-// base64, as the RPC does for programs it has no parser for.
+// getAccountInfo. jsonParsed understands the System, Memo, SPL Token and Associated Token
+// programs' instructions (the ones the shop sends) and SPL Token accounts; other instructions
+// fall back to the partially decoded form, and other accounts to base64, as the RPC does for
+// programs it has no parser for.
 import { writableFlags } from './account-roles.js'
 import { JsonRpcError, UNSUPPORTED_TRANSACTION_VERSION } from './errors.js'
 import type { AccountView, InnerInstructionSet, LedgerEntry } from './model.js'
@@ -12,6 +13,7 @@ import {
   SYSTEM_PROGRAM_ADDRESS,
 } from './system-program.js'
 import { renderTokenBalances } from './token-accounts.js'
+import { parseTokenProgramInstruction } from './token-instructions.js'
 import { type CompiledInstruction, encodeBase58, type ParsedMessage } from './wire.js'
 
 export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58'
@@ -61,6 +63,8 @@ function parsedInstructionJson(
       // Not UTF-8: shown undecoded below, as the RPC does.
     }
   }
+  const token = parseTokenProgramInstruction(programId, instruction.data, accounts)
+  if (token) return { parsed: token.parsed, program: token.program, programId, stackHeight }
   return { accounts, data: encodeBase58(instruction.data), programId, stackHeight }
 }
 

@@ -180,11 +180,65 @@ describe('a Solana Pay USDC transfer', () => {
     ])
     expect(parsed.meta.preTokenBalances).toEqual(json.meta.preTokenBalances)
     expect(parsed.meta.postTokenBalances).toEqual(json.meta.postTokenBalances)
+    // The RPC's spl-token parser counts keys after the authority as multisig signers.
+    expect(parsed.transaction.message.instructions).toEqual([
+      {
+        parsed: 'order-7',
+        program: 'spl-memo',
+        programId: 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+        stackHeight: null,
+      },
+      {
+        parsed: {
+          type: 'transferChecked',
+          info: {
+            source: await ata(customer.publicKey.toBase58()),
+            mint,
+            destination: await ata(merchant.toBase58()),
+            tokenAmount: { amount: '1250000', decimals: 6, uiAmount: 1.25, uiAmountString: '1.25' },
+            multisigAuthority: customer.publicKey.toBase58(),
+            signers: [reference.toBase58()],
+          },
+        },
+        program: 'spl-token',
+        programId: TOKEN_PROGRAM_ADDRESS,
+        stackHeight: null,
+      },
+    ])
   })
 
   it('is what sendTokenTransfer sends: memo, then TransferChecked with the reference', async () => {
     const payer = await fundedKitSigner()
-    await mintPlayUsdc(server, payer.address, 3_000_000n)
+    const minted = await mintPlayUsdc(server, payer.address, 3_000_000n)
+    const mintTx = await rpc('getTransaction', [
+      minted,
+      { commitment: 'confirmed', encoding: 'jsonParsed' },
+    ])
+    const payerAta = await ata(payer.address)
+    expect(
+      mintTx.transaction.message.instructions.map((i: { parsed: unknown }) => i.parsed),
+    ).toEqual([
+      {
+        type: 'createIdempotent',
+        info: {
+          source: mintTx.transaction.message.accountKeys[0].pubkey,
+          account: payerAta,
+          wallet: payer.address,
+          mint,
+          systemProgram: '11111111111111111111111111111111',
+          tokenProgram: TOKEN_PROGRAM_ADDRESS,
+        },
+      },
+      {
+        type: 'mintToChecked',
+        info: {
+          mint,
+          account: payerAta,
+          tokenAmount: { amount: '3000000', decimals: 6, uiAmount: 3, uiAmountString: '3' },
+          mintAuthority: server.chain.usdc.mintAuthority,
+        },
+      },
+    ])
     const reference = (await generateKeyPairSigner()).address
     const signature = await sendTokenTransfer({
       rpcUrl: server.url,
