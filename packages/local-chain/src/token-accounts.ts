@@ -63,15 +63,18 @@ export interface TokenBalance {
 
 /**
  * The token balances of a transaction's accounts at one moment, as a node collects them around
- * execution: every key that is a token account whose mint can be read, in key order.
+ * execution: every key that is a token account whose mint can be read, in key order, except
+ * the programs it invokes (`invoked`, key indexes).
  */
 export function tokenBalancesOf(
   accountKeys: readonly string[],
   getAccount: (of: string) => AccountView | null,
+  invoked: ReadonlySet<number> = new Set(),
 ): TokenBalance[] {
   const decimalsOfMint = new Map<string, number | null>()
   const balances: TokenBalance[] = []
   accountKeys.forEach((key, accountIndex) => {
+    if (invoked.has(accountIndex)) return
     const account = getAccount(key)
     const token = tokenAccountOf(account)
     if (!account || !token) return
