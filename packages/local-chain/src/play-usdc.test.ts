@@ -1,11 +1,29 @@
 // The chain's play USDC: a 6-decimal mint there from the first start, its authority a Solana CLI
 // keypair file kept with the chain, both the same after a restart; minting is a real SPL Token
-// transaction whose token balances getTransaction reports as a node does; the token methods.
+// transaction whose token balances getTransaction reports as a node does (a failed one's too);
+// the token methods, and jsonParsed token accounts.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createKeyPairSignerFromBytes, generateKeyPairSigner, getAddressEncoder } from '@solana/kit'
-import { getMintDecoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import {
+  appendTransactionMessageInstruction,
+  blockhash,
+  createKeyPairSignerFromBytes,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getAddressEncoder,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from '@solana/kit'
+import {
+  getMintDecoder,
+  getTokenDecoder,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { LocalChain } from './chain.js'
 import { MINT_AUTHORITY_FILE, MINT_KEYPAIR_FILE } from './play-usdc.js'
@@ -126,6 +144,68 @@ describe('the play USDC mint', () => {
       chain.getAccount(chain.usdc.mint)?.data ?? new Uint8Array(),
     )
     expect(mint.supply).toBe(3_000_000n)
+  })
+})
+
+describe('token balances of a failed transfer', () => {
+  it('are recorded too, the same before and after, with its fee charged', async () => {
+    const chain = openChain()
+    const owner = await generateKeyPairSigner()
+    const recipient = (await generateKeyPairSigner()).address
+    await chain.airdrop(owner.address, 1_000_000_000n)
+    await mintPlayUsdc(chain, owner.address, 1_000_000n)
+    const [source, destination] = await Promise.all([
+      chain.usdc.tokenAccountOf(owner.address),
+      chain.usdc.ensureTokenAccount(recipient),
+    ])
+    const latest = chain.latestBlockhash()
+    const signed = await signTransactionMessageWithSigners(
+      pipe(
+        createTransactionMessage({ version: 'legacy' }),
+        (m) => setTransactionMessageFeePayerSigner(owner, m),
+        (m) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            {
+              blockhash: blockhash(latest.blockhash),
+              lastValidBlockHeight: BigInt(latest.lastValidBlockHeight),
+            },
+            m,
+          ),
+        (m) =>
+          appendTransactionMessageInstruction(
+            getTransferCheckedInstruction({
+              source,
+              mint: chain.usdc.mint,
+              destination,
+              authority: owner,
+              amount: 2_000_000n, // more than it holds
+              decimals: 6,
+            }),
+            m,
+          ),
+      ),
+    )
+    const wire = Uint8Array.from(getTransactionEncoder().encode(signed))
+    const signature = await chain.sendTransaction(wire, { skipPreflight: true })
+    const entry = chain.getTransaction(signature)
+    expect(entry?.err).not.toBeNull()
+    expect(entry?.fee).toBe(5000n)
+    const keys = entry?.accountKeys ?? []
+    const expected = [
+      { key: source, owner: owner.address, amount: 1_000_000n },
+      { key: destination, owner: recipient, amount: 0n },
+    ]
+      .map(({ key, owner, amount }) => ({
+        accountIndex: keys.indexOf(key),
+        mint: chain.usdc.mint,
+        owner,
+        programId: TOKEN_PROGRAM_ADDRESS,
+        amount,
+        decimals: 6,
+      }))
+      .sort((a, b) => a.accountIndex - b.accountIndex)
+    expect(entry?.preTokenBalances).toEqual(expected)
+    expect(entry?.postTokenBalances).toEqual(expected)
   })
 })
 
