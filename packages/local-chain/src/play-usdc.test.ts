@@ -78,13 +78,16 @@ describe('the play USDC mint', () => {
     )
   })
 
-  it('is the same mint, authority and merchant account after a restart, set up only once', async () => {
+  it('is the same mint, supply, authority and merchant account after a restart, set up once', async () => {
     const dataDir = newDataDir()
     const first = openChain(dataDir)
     const merchant = (await generateKeyPairSigner()).address
     const ata = await first.usdc.ensureTokenAccount(merchant)
     expect(await first.usdc.ensureTokenAccount(merchant)).toBe(ata)
     const before = { mint: first.usdc.mint, authority: first.usdc.mintAuthority }
+    const wallet = (await generateKeyPairSigner()).address
+    const mintSignature = await mintPlayUsdc(first, wallet, 700_000n)
+    const mintEntry = first.getTransaction(mintSignature)
     first.close()
     const ledger = path.join(dataDir, 'ledger.jsonl')
     const ledgerBytes = fs.statSync(ledger).size
@@ -92,10 +95,15 @@ describe('the play USDC mint', () => {
     const second = openChain(dataDir)
     expect({ mint: second.usdc.mint, authority: second.usdc.mintAuthority }).toEqual(before)
     expect(await second.usdc.ensureTokenAccount(merchant)).toBe(ata)
+    const minted = second.getTransaction(mintSignature)
+    expect(minted?.postTokenBalances).toEqual(mintEntry?.postTokenBalances)
+    expect(minted?.postTokenBalances.map((b) => b.amount)).toEqual([700_000n])
     // Nothing was set again: the mint and the merchant's account came back from the ledger.
     expect(fs.statSync(ledger).size).toBe(ledgerBytes)
     const token = getTokenDecoder().decode(second.getAccount(ata)?.data ?? new Uint8Array())
     expect(token).toMatchObject({ mint: before.mint, owner: merchant, amount: 0n })
+    const supply = getMintDecoder().decode(second.getAccount(before.mint)?.data ?? new Uint8Array())
+    expect(supply.supply).toBe(700_000n)
     expect(second.getAccount(ata)?.lamports).toBe(second.minimumBalanceForRentExemption(165n))
     // No transaction: the merchant's history is empty, as the watcher expects.
     expect(second.getSignaturesForAddress(merchant)).toEqual([])
