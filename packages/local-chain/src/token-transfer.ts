@@ -28,7 +28,7 @@ import {
   findAssociatedTokenPda,
   getTransferCheckedInstruction,
 } from '@solana-program/token'
-import { LocalChain } from './chain.js'
+import type { LocalChain } from './chain.js'
 import type { LocalChainRpc } from './server.js'
 import { submitAndConfirm, type TransferCommitment } from './transfer.js'
 
@@ -53,7 +53,8 @@ export async function mintPlayUsdc(
   microUsdc: bigint,
   options: MintPlayUsdcOptions = {},
 ): Promise<Signature> {
-  if (target instanceof LocalChain) {
+  // Told apart by shape, not instanceof: a process may load the package twice (source and dist).
+  if (!('url' in target)) {
     const { wire } = await target.usdc.signedMintTo(owner, microUsdc, target.latestBlockhash())
     return toSignature(await target.sendTransaction(wire))
   }
