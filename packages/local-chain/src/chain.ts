@@ -1,8 +1,9 @@
 // A single-node Solana chain for local runs and tests: LiteSVM executes the transactions, and
 // this class adds what a cluster's RPC shows on top of it: slots and their blocks (transactions
 // land in the working slot; `advanceSlots`, driven by the server's slot clock, seals it), the
-// commitment levels with their lag, a window of valid recent blockhashes, a faucet, a ledger of
-// every processed transaction, and, with a data folder, all of it kept across restarts.
+// commitment levels with their lag, a window of valid recent blockhashes, a faucet, a play USDC
+// mint, a ledger of every processed transaction (with its token balances), and, with a data
+// folder, all of it kept across restarts.
 import { randomBytes } from 'node:crypto'
 import { Clock } from 'litesvm'
 import { AccountHistory } from './account-history.js'
