@@ -16,6 +16,8 @@ import { MessagePage } from './pages/MessagePage.js'
 import { BASIC_PATHS, BASIC_PREFIX } from './paths.js'
 import { render } from './render.js'
 import { requestPage } from './request-page.js'
+import { authRoutes } from './routes/auth.js'
+import { landingRoutes } from './routes/landing.js'
 import { sessionRoutes } from './routes/session.js'
 import { builtStylesheet } from './stylesheet.js'
 
@@ -36,7 +38,7 @@ function parseForm(body: string): Record<string, string> {
 }
 
 /** Every page group of the basic shop; each registers its own routes (routes/*.ts). */
-const ROUTE_GROUPS: BasicRoutes[] = [sessionRoutes]
+const ROUTE_GROUPS: BasicRoutes[] = [sessionRoutes, landingRoutes, authRoutes]
 
 export async function registerBasicShop({ app, config, services, demoWallet }: AppContext) {
   const secure = config.publicUrl?.startsWith('https://') ?? false
