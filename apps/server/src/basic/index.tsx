@@ -17,7 +17,9 @@ import { BASIC_PATHS, BASIC_PREFIX } from './paths.js'
 import { render } from './render.js'
 import { requestPage } from './request-page.js'
 import { authRoutes } from './routes/auth.js'
+import { cartRoutes } from './routes/cart.js'
 import { landingRoutes } from './routes/landing.js'
+import { productRoutes } from './routes/products.js'
 import { sessionRoutes } from './routes/session.js'
 import { builtStylesheet } from './stylesheet.js'
 
@@ -38,7 +40,13 @@ function parseForm(body: string): Record<string, string> {
 }
 
 /** Every page group of the basic shop; each registers its own routes (routes/*.ts). */
-const ROUTE_GROUPS: BasicRoutes[] = [sessionRoutes, landingRoutes, authRoutes]
+const ROUTE_GROUPS: BasicRoutes[] = [
+  sessionRoutes,
+  landingRoutes,
+  authRoutes,
+  productRoutes,
+  cartRoutes,
+]
 
 export async function registerBasicShop({ app, config, services, demoWallet }: AppContext) {
   const secure = config.publicUrl?.startsWith('https://') ?? false

@@ -3,6 +3,7 @@
 import type { Lang } from '@shop/contract'
 import { createContext, useContext } from 'react'
 import type { AuthContext } from '../http/route.js'
+import type { Flash } from './flash.js'
 import type { Translate } from './i18n.js'
 
 export interface PageContext {
@@ -16,6 +17,8 @@ export interface PageContext {
   path: string
   /** The web app's built stylesheet, or null when the web app is not built. */
   stylesheet: string | null
+  /** What the form this page was redirected from did or refused (flash.ts). */
+  flash: Flash
 }
 
 export const PageContextValue = createContext<PageContext | null>(null)

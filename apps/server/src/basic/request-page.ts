@@ -6,6 +6,7 @@ import { parseAcceptLanguage } from '../http/language.js'
 import type { CsrfBinding } from './csrf.js'
 import { newPreSessionSecret } from './csrf.js'
 import type { BasicDeps } from './deps.js'
+import { readFlash } from './flash.js'
 import { isLang, translator } from './i18n.js'
 import type { PageContext } from './page-context.js'
 
@@ -44,11 +45,13 @@ export async function requestPage(
     }
     binding = { kind: 'pre', secret: pre }
   }
+  const t = translator(lang)
   return {
     binding,
     page: {
       lang,
-      t: translator(lang),
+      t,
+      flash: request.method === 'GET' ? readFlash(request.query, t) : {},
       auth,
       csrfToken: csrf.tokenFor(binding),
       path: request.url,

@@ -5,6 +5,32 @@ import { usePage } from '../page-context.js'
 import { Footer } from './Footer.js'
 import { Header } from './Header.js'
 
+/** The notice or refusal of the form this page was redirected from, above the page. */
+function FlashMessages() {
+  const { flash } = usePage()
+  if (!flash.notice && !flash.error) return null
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6">
+      {flash.notice ? (
+        <p
+          role="status"
+          className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 font-medium text-emerald-900 text-sm"
+        >
+          {flash.notice}
+        </p>
+      ) : null}
+      {flash.error ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800 text-sm"
+        >
+          {flash.error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
 /** The app's icon (apps/web/index.html), inline: no request for it. */
 const ICON =
   'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 32 32%22%3E%3Crect width=%2232%22 height=%2232%22 rx=%228%22 fill=%22%230f172a%22/%3E%3Cpath d=%22M16 6l8 3v6.2c0 5-3.4 9.4-8 10.8-4.6-1.4-8-5.8-8-10.8V9l8-3z%22 fill=%22%2310b981%22/%3E%3Cpath d=%22M12.5 16.2l2.5 2.5 4.8-5%22 fill=%22none%22 stroke=%22%230f172a%22 stroke-width=%222.2%22 stroke-linecap=%22round%22 stroke-linejoin=%22round%22/%3E%3C/svg%3E'
@@ -44,6 +70,7 @@ export function Layout({ title, children, head }: LayoutProps) {
           </a>
           <Header />
           <main id="main" className="flex-1">
+            <FlashMessages />
             {children}
           </main>
           <Footer />
