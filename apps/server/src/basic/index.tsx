@@ -17,10 +17,15 @@ import { BASIC_PATHS, BASIC_PREFIX } from './paths.js'
 import { render } from './render.js'
 import { requestPage } from './request-page.js'
 import { authRoutes } from './routes/auth.js'
+import { balanceRoutes } from './routes/balance.js'
 import { cartRoutes } from './routes/cart.js'
+import { checkoutRoutes } from './routes/checkout.js'
 import { landingRoutes } from './routes/landing.js'
+import { orderRoutes } from './routes/orders.js'
 import { productRoutes } from './routes/products.js'
+import { profileRoutes } from './routes/profile.js'
 import { sessionRoutes } from './routes/session.js'
+import { supportRoutes } from './routes/support.js'
 import { builtStylesheet } from './stylesheet.js'
 
 declare module 'fastify' {
@@ -46,6 +51,11 @@ const ROUTE_GROUPS: BasicRoutes[] = [
   authRoutes,
   productRoutes,
   cartRoutes,
+  checkoutRoutes,
+  balanceRoutes,
+  orderRoutes,
+  supportRoutes,
+  profileRoutes,
 ]
 
 export async function registerBasicShop({ app, config, services, demoWallet }: AppContext) {

@@ -34,3 +34,31 @@ export function basicReturnPath(target: unknown): string {
     target.startsWith(`${BASIC_PREFIX}?`)
   return isBasic && !/[\\\s]/.test(target) ? target : BASIC_PATHS.home
 }
+
+/** A SOL payment's instruction page (a checkout's or a top-up's) and what it posts to. */
+export function paymentPath(code: string): string {
+  return `${BASIC_PREFIX}/pay/${encodeURIComponent(code)}`
+}
+
+export const paymentPaths = {
+  qr: (code: string) => `${paymentPath(code)}/qr.svg`,
+  demo: (code: string) => `${paymentPath(code)}/demo`,
+}
+
+/** An order's page, by its order code. */
+export function orderPath(code: string): string {
+  return `${BASIC_PATHS.orders}/${encodeURIComponent(code)}`
+}
+
+export const balancePaths = { topup: `${BASIC_PATHS.balance}/topup` }
+
+export function ticketPath(id: number): string {
+  return `${BASIC_PATHS.support}/${id}`
+}
+
+export const supportPaths = {
+  newTicket: `${BASIC_PATHS.support}/new`,
+  reply: (id: number) => `${ticketPath(id)}/reply`,
+}
+
+export const profilePaths = { password: `${BASIC_PATHS.profile}/password` }
