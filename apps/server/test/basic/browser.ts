@@ -69,3 +69,18 @@ export async function signUpInBrowser(
   }
   return { username, password }
 }
+
+/** The id of the account `username` (tests credit it, or read its rows, by id). */
+export async function userIdOf(db: import('../../src/db/client.js').Db, username: string) {
+  const { users } = await import('../../src/db/schema.js')
+  const { eq } = await import('drizzle-orm')
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username))
+  if (!row) throw new Error(`no user ${username}`)
+  return row.id
+}
+
+/** A page of the basic shop: a whole document, no script, no inline handler. */
+export function expectScriptless(body: string): void {
+  if (!body.startsWith('<!doctype html>')) throw new Error('not a whole document')
+  if (/<script|\son[a-z]+=|javascript:/i.test(body)) throw new Error('a page carries script')
+}
