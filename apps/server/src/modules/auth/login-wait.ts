@@ -64,7 +64,10 @@ export class LoginWaits {
     const used = await this.counters.increment(`login-wait-used:${ticket}`, TICKET_TTL_MS)
     if (used.count !== 1) return false
     const slot = await this.counters.increment(`login-wait:${usernameKey(username)}`, this.waitMs)
-    return slot.count === 1
+    if (slot.count === 1) return true
+    // Another waited sign-in of the name took this wait's turn: the ticket stays good for later.
+    await this.counters.decrement(`login-wait-used:${ticket}`)
+    return false
   }
 
   #mac(username: string, body: string): string {
