@@ -8,7 +8,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { exact, expectNoAxeViolations, type Lang, text, uniqueName } from '../support/app.js'
+import { exact, type Lang, text, uniqueName } from '../support/app.js'
+import { AxeBeside } from '../support/basic.js'
 import { useShopAndBrowser } from '../support/server.js'
 
 const live = useShopAndBrowser()
@@ -25,6 +26,7 @@ const RUNS: [Lang, number][] = [
 describe.each(RUNS)("a customer's basic pages in %s at %i px, JavaScript off", (lang, width) => {
   let context: BrowserContext
   let page: Page
+  let axe: AxeBeside
   const foreign: string[] = []
   const t = (key: string, values?: Record<string, string | number>) => text(lang, key, values)
   const password = 'NoScript2026pass'
@@ -32,7 +34,7 @@ describe.each(RUNS)("a customer's basic pages in %s at %i px, JavaScript off", (
   async function check(screen: string) {
     const html = await page.content()
     expect(html, screen).not.toMatch(/<script/i)
-    await expectNoAxeViolations(page, `basic ${screen} (${lang}, ${width} px)`)
+    await axe.check(page, `basic ${screen} (${lang}, ${width} px)`)
     if (SHOTS) {
       fs.mkdirSync(SHOTS, { recursive: true })
       await page.screenshot({
@@ -78,7 +80,7 @@ describe.each(RUNS)("a customer's basic pages in %s at %i px, JavaScript off", (
     const src = (await qr.getAttribute('src')) ?? ''
     const image = await page.request.get(`${live.shop.baseUrl}${src}`)
     expect(image.headers()['content-type']).toMatch(/^image\/svg\+xml/)
-    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200)
+    expect(await qr.boundingBox()).toMatchObject({ width: 200, height: 200 })
     await check(screen)
     await press(t('payment.checkNow'))
     const checked = t('basic.payment.nothingYet', { time: '' }).split(':')[0]?.trim() ?? ''
@@ -93,6 +95,7 @@ describe.each(RUNS)("a customer's basic pages in %s at %i px, JavaScript off", (
       javaScriptEnabled: false,
     })
     page = await context.newPage()
+    axe = new AxeBeside(live.browser)
     page.on('request', (request) => {
       const url = request.url()
       if (!url.startsWith(`${live.shop.baseUrl}/`) && !url.startsWith('data:')) foreign.push(url)
@@ -105,6 +108,7 @@ describe.each(RUNS)("a customer's basic pages in %s at %i px, JavaScript off", (
     await page.waitForURL('**/basic/products')
   })
   afterAll(async () => {
+    await axe?.close()
     await context?.close()
   })
 
