@@ -233,11 +233,11 @@ describe.each(RUNS)("a customer's basic pages in %s at %i px, JavaScript off", (
 
   it('switches language, then signs out', async () => {
     const other: Lang = lang === 'en' ? 'lt' : 'en'
-    await page.getByRole('button', { name: text(other, `language.names.${other}`) }).click()
+    await page.getByRole('button', { name: exact(text(other, `language.short.${other}`)) }).click()
     await page.waitForURL('**/basic/profile')
     expect(await page.getAttribute('html', 'lang')).toBe(other)
     await page.getByRole('heading', { level: 1, name: text(other, 'profile.title') }).waitFor()
-    await page.getByRole('button', { name: text(lang, `language.names.${lang}`) }).click()
+    await page.getByRole('button', { name: exact(text(lang, `language.short.${lang}`)) }).click()
     expect(await page.getAttribute('html', 'lang')).toBe(lang)
     await page.getByRole('button', { name: exact(t('nav.logout')) }).click()
     await page.waitForURL(/\/basic$/)

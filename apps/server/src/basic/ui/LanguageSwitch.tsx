@@ -1,5 +1,6 @@
 // The language switch: a form whose two buttons post the language; the answer sets the language
-// cookie and comes back to this page (routes/session.ts).
+// cookie and comes back to this page (routes/session.ts). As the app's LanguageToggle, each button
+// is named by its visible short name, the full one its title (axe: the name holds the visible text).
 import { LANGUAGES } from '@shop/contract'
 import { usePage } from '../page-context.js'
 import { BASIC_PATHS } from '../paths.js'
@@ -20,7 +21,7 @@ export function LanguageSwitch() {
             value={code}
             lang={code}
             aria-pressed={code === lang}
-            aria-label={t(`language.names.${code}`)}
+            title={t(`language.names.${code}`)}
             className={`h-8 min-w-9 rounded-md px-2 font-semibold text-xs tracking-wide ${
               code === lang ? 'bg-slate-900 text-white' : 'text-slate-600 hover:bg-slate-100'
             }`}
