@@ -127,6 +127,10 @@ describe('the basic checkout', () => {
     expect((await other.get(location)).statusCode).toBe(404)
     expect((await other.get(`/basic/pay/${code}/qr.svg`)).statusCode).toBe(404)
 
+    const still = await browser.get(`${location}?refresh=off`)
+    expect(still.body).not.toContain('http-equiv="refresh"')
+    expect(still.body).toContain('name="refresh" value="off"')
+    expect(still.body).toContain('Refresh by itself again')
     const checked = await browser.get(`${location}?checked=1`)
     expect(checked.body).toMatch(/Checked at \d{2}:\d{2}:\d{2}: nothing has arrived yet/)
 

@@ -31,6 +31,8 @@ export interface PendingPaymentView {
   /** The time "Check now" read the status, to say what it found. */
   checkedAt: Date | null
   demoWallet: boolean
+  /** False once the customer stopped the reloading (WCAG 2.2.1: a time limit one can turn off). */
+  refresh: boolean
 }
 
 /** Where Cancel and a payment that ended lead: the checkout's method choice, or the balance. */
@@ -68,7 +70,13 @@ function CheckResult({ payment, checkedAt }: { payment: Payment; checkedAt: Date
   )
 }
 
-export function PaymentPage({ payment, minutesLeft, checkedAt, demoWallet }: PendingPaymentView) {
+export function PaymentPage({
+  payment,
+  minutesLeft,
+  checkedAt,
+  demoWallet,
+  refresh,
+}: PendingPaymentView) {
   const { t, lang } = usePage()
   const code = payment.payment_code
   const solText = formatSol(payment.sol_amount, lang)
@@ -81,7 +89,7 @@ export function PaymentPage({ payment, minutesLeft, checkedAt, demoWallet }: Pen
     <Page
       title={payment.kind === 'checkout' ? t('payment.title') : t('balance.modal.title')}
       narrow
-      head={<meta httpEquiv="refresh" content={String(PAYMENT_REFRESH_SECONDS)} />}
+      head={refresh ? <meta httpEquiv="refresh" content={String(PAYMENT_REFRESH_SECONDS)} /> : null}
     >
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <p className="text-slate-700">{t('payment.sendExactly', { amount: solText })}</p>
@@ -123,7 +131,15 @@ export function PaymentPage({ payment, minutesLeft, checkedAt, demoWallet }: Pen
           <Notice tone="info">
             <p>{steps}</p>
             <p className="mt-1">
-              {t('basic.payment.refreshes', { seconds: PAYMENT_REFRESH_SECONDS })}
+              {refresh
+                ? t('basic.payment.refreshes', { seconds: PAYMENT_REFRESH_SECONDS })
+                : t('basic.payment.refreshOff')}{' '}
+              <a
+                href={refresh ? `${paymentPath(code)}?refresh=off` : paymentPath(code)}
+                className="font-medium text-sky-900 underline underline-offset-2"
+              >
+                {refresh ? t('basic.payment.stopRefresh') : t('basic.payment.startRefresh')}
+              </a>
             </p>
           </Notice>
         </div>
@@ -131,6 +147,7 @@ export function PaymentPage({ payment, minutesLeft, checkedAt, demoWallet }: Pen
         <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <form method="get" action={paymentPath(code)}>
             <input type="hidden" name="checked" value="1" />
+            {refresh ? null : <input type="hidden" name="refresh" value="off" />}
             <button type="submit" className={`${buttonClass.secondary} w-full sm:w-auto`}>
               {t('payment.checkNow')}
             </button>

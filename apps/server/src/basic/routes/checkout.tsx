@@ -29,7 +29,10 @@ const CheckoutForm = Type.Object({
   expected_total_eur: Type.Optional(Type.String({ maxLength: 20 })),
 })
 const CodeParams = Type.Object({ code: Type.String({ pattern: PAYMENT_CODE_PATTERN }) })
-const PaymentQuery = Type.Object({ checked: Type.Optional(Type.String({ maxLength: 5 })) })
+const PaymentQuery = Type.Object({
+  checked: Type.Optional(Type.String({ maxLength: 5 })),
+  refresh: Type.Optional(Type.String({ maxLength: 5 })),
+})
 
 function isMethod(value: unknown): value is PaymentMethod {
   return value === 'balance' || value === 'crypto'
@@ -136,7 +139,7 @@ export const checkoutRoutes: BasicRoutes = (basic, deps) => {
           <PaymentEndPage payment={payment} end={end} cartWaiting={cartWaiting} />,
         )
       }
-      const checked = (request.query as Static<typeof PaymentQuery>).checked
+      const { checked, refresh } = request.query as Static<typeof PaymentQuery>
       const expires = Date.parse(payment.expiration_time ?? '')
       return render(
         request,
@@ -146,6 +149,7 @@ export const checkoutRoutes: BasicRoutes = (basic, deps) => {
           minutesLeft={Math.max(0, Math.ceil((expires - now) / 60_000))}
           checkedAt={checked ? new Date(now) : null}
           demoWallet={demoWallet !== null}
+          refresh={refresh !== 'off'}
         />,
       )
     },
