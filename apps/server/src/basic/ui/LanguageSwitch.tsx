@@ -20,7 +20,7 @@ export function LanguageSwitch() {
             value={code}
             lang={code}
             aria-pressed={code === lang}
-            aria-label={t(`language.names.${code}`)}
+            title={t(`language.names.${code}`)}
             className={`h-8 min-w-9 rounded-md px-2 font-semibold text-xs tracking-wide ${
               code === lang ? 'bg-slate-900 text-white' : 'text-slate-600 hover:bg-slate-100'
             }`}
