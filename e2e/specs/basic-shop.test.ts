@@ -24,6 +24,9 @@ const RUNS: [Lang, number][] = [
 describe.each(RUNS)('the basic shop in %s at %i px, JavaScript off', (lang, width) => {
   let context: BrowserContext
   let page: Page
+  /** Where axe runs: it needs timers, which a page without JavaScript never fires. */
+  let axeContext: BrowserContext
+  let axePage: Page
   const foreign: string[] = []
   const t = (key: string, values?: Record<string, string | number>) => text(lang, key, values)
   const username = uniqueName(`nojs_${lang}`)
@@ -33,7 +36,9 @@ describe.each(RUNS)('the basic shop in %s at %i px, JavaScript off', (lang, widt
   async function check(screen: string) {
     const html = await page.content()
     expect(html, screen).not.toMatch(/<script/i)
-    await expectNoAxeViolations(page, `basic ${screen} (${lang}, ${width} px)`)
+    // The same document, in a page of the shop's origin that may run axe's script.
+    await axePage.setContent(html, { waitUntil: 'load' })
+    await expectNoAxeViolations(axePage, `basic ${screen} (${lang}, ${width} px)`)
     if (SHOTS) {
       fs.mkdirSync(SHOTS, { recursive: true })
       await page.screenshot({
@@ -61,6 +66,9 @@ describe.each(RUNS)('the basic shop in %s at %i px, JavaScript off', (lang, widt
       javaScriptEnabled: false,
     })
     page = await context.newPage()
+    axeContext = await live.browser.newContext({ viewport: { width, height: 800 } })
+    axePage = await axeContext.newPage()
+    await axePage.goto(`${live.shop.baseUrl}/basic/no-such-page`)
     page.on('request', (request) => {
       const url = request.url()
       if (!url.startsWith(`${live.shop.baseUrl}/`) && !url.startsWith('data:')) foreign.push(url)
@@ -68,6 +76,7 @@ describe.each(RUNS)('the basic shop in %s at %i px, JavaScript off', (lang, widt
   })
   afterAll(async () => {
     await context?.close()
+    await axeContext?.close()
   })
 
   it("finds the basic shop through the app's noscript link", async () => {
@@ -122,8 +131,13 @@ describe.each(RUNS)('the basic shop in %s at %i px, JavaScript off', (lang, widt
   })
 
   it('fills the cart to its limit; the buttons then say so', async () => {
-    await page.goto(`${live.shop.baseUrl}/basic/products`)
-    for (let i = 0; i < 3; i++) {
+    // Hand cream and two lip balms (WELCOME10 discounts them; it excludes the demo gift cards).
+    const searches =
+      lang === 'lt'
+        ? ['Rankų kremas', 'Lūpų balzamas', 'Lūpų balzamas']
+        : ['Hand cream', 'lip balm', 'lip balm']
+    for (const search of searches) {
+      await page.goto(`${live.shop.baseUrl}/basic/products?search=${encodeURIComponent(search)}`)
       await submit(t('products.addToCart'))
       await page.getByText(t('cart.toast.added')).waitFor()
     }
@@ -155,7 +169,7 @@ describe.each(RUNS)('the basic shop in %s at %i px, JavaScript off', (lang, widt
     await page.getByText(t('cart.toast.couponRemoved')).waitFor()
 
     await main()
-      .getByRole('link', { name: exact(t('cart.remove')) })
+      .getByRole('link', { name: new RegExp(`^${t('cart.removeItem', { name: '' }).trim()}`) })
       .first()
       .click()
     await page.getByRole('heading', { name: t('cart.confirmRemove') }).waitFor()
@@ -179,10 +193,16 @@ describe.each(RUNS)('the basic shop in %s at %i px, JavaScript off', (lang, widt
 
   it('switches language and back, then signs out', async () => {
     const other: Lang = lang === 'en' ? 'lt' : 'en'
-    await page.getByRole('button', { name: exact(text(other, `language.short.${other}`)) }).click()
-    await page.waitForURL('**/basic/products')
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByRole('button', { name: exact(text(other, `language.short.${other}`)) }).click(),
+    ])
+    expect(new URL(page.url()).pathname).toBe('/basic/products')
     expect(await page.getAttribute('html', 'lang')).toBe(other)
-    await page.getByRole('button', { name: exact(text(lang, `language.short.${lang}`)) }).click()
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByRole('button', { name: exact(text(lang, `language.short.${lang}`)) }).click(),
+    ])
     expect(await page.getAttribute('html', 'lang')).toBe(lang)
     await page.getByRole('button', { name: exact(t('nav.logout')) }).click()
     await page.waitForURL(/\/basic$/)
