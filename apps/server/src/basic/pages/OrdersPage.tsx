@@ -26,7 +26,7 @@ function OrderRow({ order }: { order: Order }) {
           <time dateTime={order.order_time}>{formatDateTime(order.order_time, lang)}</time>
         </p>
       </div>
-      <div className="flex flex-col items-end gap-2">
+      <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end sm:gap-2">
         <Badge tone={status.tone}>{t(status.labelKey)}</Badge>
         <p className="font-semibold text-slate-900 tabular-nums">
           <span className="sr-only">{t('orders.card.totalPaid')}: </span>
