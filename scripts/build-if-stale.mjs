@@ -33,7 +33,15 @@ export const WORKSPACES = [
   {
     name: '@shop/server',
     dir: 'apps/server',
-    inputs: ['src', 'scripts', 'package.json', 'tsconfig.json', 'tsconfig.build.json'],
+    // The basic shop's texts are the web app's dictionaries, bundled into the server.
+    inputs: [
+      'src',
+      'scripts',
+      'package.json',
+      'tsconfig.json',
+      'tsconfig.build.json',
+      '../web/src/locales',
+    ],
     markers: ['dist/main.js', 'bundle/shop.mjs'],
     uses: ['@shop/contract', '@shop/local-chain'],
   },
@@ -48,6 +56,8 @@ export const WORKSPACES = [
       'vite.config.ts',
       'package.json',
       'tsconfig.json',
+      // The stylesheet holds the basic shop's classes too (src/index.css).
+      '../server/src/basic',
     ],
     markers: ['dist/index.html', 'dist/admin.html'],
     uses: ['@shop/contract'],

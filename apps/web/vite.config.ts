@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { build, createServer, defineConfig, type Plugin } from 'vite'
+import en from './src/locales/en.json' with { type: 'json' }
+import lt from './src/locales/lt.json' with { type: 'json' }
 
 // Use the contract's TypeScript source directly instead of its compiled dist.
 const contractSource = fileURLToPath(
@@ -49,6 +51,31 @@ const customerChunks = {
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+}
+
+const NOSCRIPT_MARKER =
+  '<!-- shop:noscript (vite.config.ts: the way to the basic shop when JavaScript is off) -->'
+
+/**
+ * The top of every page the app serves, for a browser with JavaScript off: a sentence and the
+ * link to the basic shop (/basic, server-rendered), in both languages, its texts from the
+ * locales (basic.noscript) like the basic shop's own.
+ */
+function noscriptNotice(): Plugin {
+  const line = (texts: typeof en, lang: 'en' | 'lt') =>
+    `<span lang="${lang}">${escapeAttribute(texts.basic.noscript.text)} ` +
+    `<a class="font-semibold underline" href="/basic?lang=${lang}">${escapeAttribute(texts.basic.noscript.link)}</a></span>`
+  const notice =
+    '<noscript><p class="bg-amber-100 px-4 py-3 text-center text-slate-900 text-sm">' +
+    `${line(en, 'en')} · ${line(lt, 'lt')}</p></noscript>`
+  return {
+    name: 'shop:noscript-notice',
+    transformIndexHtml(html) {
+      if (!html.includes(NOSCRIPT_MARKER))
+        throw new Error('a page of the app lacks the noscript marker')
+      return html.replace(NOSCRIPT_MARKER, notice)
+    },
+  }
 }
 
 /**
@@ -114,7 +141,7 @@ function buildBackOffice(): Plugin {
         root,
         logLevel: 'warn',
         resolve: { alias: { '@shop/contract': contractSource } },
-        plugins: [react(), tailwindcss()],
+        plugins: [react(), tailwindcss(), noscriptNotice()],
         build: {
           outDir,
           emptyOutDir: false,
@@ -149,7 +176,14 @@ function serveBackOffice(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderLanding(), buildBackOffice(), serveBackOffice()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    noscriptNotice(),
+    prerenderLanding(),
+    buildBackOffice(),
+    serveBackOffice(),
+  ],
   resolve: {
     alias: { '@shop/contract': contractSource },
   },

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { DestinationStream } from 'pino'
 import type { AppContext } from './app-context.js'
 import type { KeyName } from './backup/keys.js'
+import { registerBasicShop } from './basic/index.js'
 import type { AppConfig } from './config.js'
 import type { Database } from './db/client.js'
 import { AnswerCache } from './http/answer-cache.js'
@@ -193,6 +194,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   booksRoutes(context)
   adminBackupRoutes(context)
   if (demoWallet) demoWalletRoutes(context, demoWallet)
+  // The shop without JavaScript (decision 0049): pages under /basic, its own scope and 404s.
+  await registerBasicShop(context)
 
   const web = await registerWebApp(app, config.webDistDir)
   app.setNotFoundHandler((request, reply) => {

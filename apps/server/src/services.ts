@@ -17,6 +17,7 @@ import { type Logger, silentLogger } from './logger.js'
 import { AuditLog } from './modules/audit/service.js'
 import { AccountChanges } from './modules/auth/account-changes.js'
 import { LoginChallenges } from './modules/auth/login-challenge.js'
+import { LOGIN_WAIT_MS, LoginWaits } from './modules/auth/login-wait.js'
 import { type AuthRateLimitOptions, AuthRateLimits } from './modules/auth/rate-limits.js'
 import { AccountService } from './modules/auth/service.js'
 import { SessionService } from './modules/auth/sessions.js'
@@ -173,6 +174,13 @@ export function createServices(
     Buffer.from(crypto.hkdfSync('sha256', config.jwtSecret, 'privacy-shop', 'client-keys', 32)),
   )
   const loginChallenges = new LoginChallenges(config.jwtSecret, rateLimits)
+  // On the counters' clock, which tests move.
+  const loginWaits = new LoginWaits(
+    config.jwtSecret,
+    rateLimits,
+    LOGIN_WAIT_MS,
+    options.authLimits?.now,
+  )
 
   const rateHistory = new RateHistory(db)
   const rates = new RateService(
@@ -229,6 +237,7 @@ export function createServices(
     telegram,
     authLimits,
     loginChallenges,
+    loginWaits,
     users,
     accountChanges: new AccountChanges(db, {
       users,

@@ -1,9 +1,8 @@
 import { api } from '@shop/contract'
 import type { AppContext } from '../../app-context.js'
-import { AppError } from '../../http/errors.js'
 import { defineRoute } from '../../http/route.js'
 import { toUserDto as toUser } from '../users/service.js'
-import { usernameProblem } from './validation.js'
+import { signIn } from './sign-in.js'
 
 export function authRoutes({ app, services }: AppContext): void {
   const { accounts, authLimits, loginChallenges, sessions, telegram, users } = services
@@ -12,17 +11,14 @@ export function authRoutes({ app, services }: AppContext): void {
   defineRoute(app, api.register, ({ body, request }) =>
     authLimits.guardRegistration(request.ip, () => accounts.register(body)),
   )
-  // A name sign-up would refuse cannot exist: refused before any lookup or count, so that a
-  // spelling PostgreSQL's lower() folds onto a real name (`İ` -> `i`) gets no guesses of its own.
-  defineRoute(app, api.login, ({ body, request }) => {
-    if (usernameProblem(body.username)) throw new AppError('INVALID_CREDENTIALS')
-    return authLimits.guardLogin(
-      body.username,
+  // The API's sign-in takes a proof of work past the name's limit, never a wait ticket.
+  defineRoute(app, api.login, ({ body, request }) =>
+    signIn(
+      services,
+      { username: body.username, password: body.password, proof: body.proof },
       request.ip,
-      () => accounts.login(body),
-      () => loginChallenges.accepts(body.proof),
-    )
-  })
+    ),
+  )
   defineRoute(app, api.loginChallenge, () => loginChallenges.create())
   defineRoute(app, api.checkUsername, ({ params, request }) =>
     authLimits.guardUsernameCheck(request.ip, () => accounts.checkUsername(params.username)),

@@ -151,6 +151,32 @@ export class SessionService {
     }
   }
 
+  /**
+   * The caller holding `secret`, a refresh token kept as it was handed out (the basic shop's
+   * session cookie, decision 0049): the same rules as a bearer token's session (revoked,
+   * expired or disabled: refused), read from the database on every page, and null when it
+   * refuses, so the page signs the visitor out. A secret the API has since rotated is no longer
+   * a session's current token and is refused too.
+   */
+  async authenticateSecret(secret: string): Promise<AuthContext | null> {
+    const [row] = await this.db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        disabled: accountDisabled(sessions.userId),
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(
+        and(eq(refreshTokens.tokenHash, hashRefreshToken(secret)), isNull(refreshTokens.rotatedAt)),
+      )
+    if (!row) return null
+    const claims = { userId: row.userId, sessionId: row.sessionId }
+    return refusalOf(claims, row) ? null : claims
+  }
+
   /** Ends the account's oldest live sessions beyond MAX_LIVE_SESSIONS (in the caller's tx). */
   async #endOldestBeyondLimit(tx: Tx, userId: number): Promise<void> {
     const live = and(
