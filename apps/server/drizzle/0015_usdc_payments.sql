@@ -6,6 +6,7 @@ ALTER TABLE "chain_transfers" ADD COLUMN "currency" "payment_currency";--> state
 ALTER TABLE "chain_transfers" ADD COLUMN "token_mint" text;--> statement-breakpoint
 UPDATE "chain_transfers" SET "currency" = 'SOL';--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "currency" "payment_currency";--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "token_mint" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "token_amount" bigint;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "received_token_amount" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 UPDATE "payments" SET "currency" = 'SOL', "token_amount" = "lamports", "received_token_amount" = "received_lamports" WHERE "method" = 'crypto';--> statement-breakpoint

@@ -61,6 +61,12 @@ export function baseUnitsToEurCents(units: bigint, rate: bigint): number {
   return Number((units * rate) / RATE_BASE_UNITS)
 }
 
+/** A rate as euros per 1 SOL or per 1 USDC, rounded to the cent (what the back office shows). */
+export function rateInEuros(rate: bigint, currency: PaymentCurrencyCode): number {
+  const perCoin = currency === 'USDC' ? (rate + 500n) / 1000n : rate
+  return Number(perCoin) / 100
+}
+
 /** The next amount one step (0.0001 SOL, 0.01 USDC) up: used to make a pending amount unique. */
 export function bumpAmount(amount: bigint, currency: PaymentCurrencyCode = 'SOL'): bigint {
   return amount + AMOUNT_STEP[currency]

@@ -53,6 +53,7 @@ export const AdminTransfer = Type.Object({
   seen_at: Timestamp,
   lamports: Lamports,
   sol: Sol,
+  // A token transfer moves no lamports: lamports '0', sol 0, and token_amount says what came.
   currency: Nullable(Currency, {
     description: 'SOL, USDC, or null for a token the shop does not count (a look-alike mint)',
   }),

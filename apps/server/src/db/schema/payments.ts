@@ -54,6 +54,8 @@ export const payments = pgTable(
     // SOL, equal to the two columns above; micro-USDC for USDC, where those stay null and 0).
     // The rate above is then euro cents per 1,000 USDC (solana/amounts.ts).
     currency: paymentCurrency('currency'),
+    // USDC only: the mint it is to be paid in (USDC_MINT when it was created).
+    tokenMint: text('token_mint'),
     tokenAmount: bigint('token_amount', { mode: 'bigint' }),
     receivedTokenAmount: bigint('received_token_amount', { mode: 'bigint' })
       .notNull()

@@ -13,6 +13,12 @@ export interface PaymentSettings {
   /** Pending payments are expired this long after the customer's countdown ends, so a transfer
    *  sent in the last seconds still confirms the payment instead of becoming a late credit. */
   expiryGraceMs: number
+  /**
+   * USDC (docs/usdc.md): the mint counted as USDC (null: no chain, or none configured), and
+   * whether new USDC payments are taken (ACCEPT_USDC, and on a real cluster the merchant's token
+   * account exists: the start's check may turn it off).
+   */
+  usdc: { mint: string | null; accepted: boolean }
 }
 
 const RACE_ATTEMPTS = 5

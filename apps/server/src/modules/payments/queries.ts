@@ -42,21 +42,28 @@ export class PaymentQueries {
       wallet_address: row.walletAddress,
       sol_amount: row.lamports !== null ? lamportsToSolNumber(row.lamports) : null,
       lamports: row.lamports !== null ? row.lamports.toString() : null,
+      currency: crypto ? (row.currency ?? 'SOL') : null,
+      token_mint: crypto ? row.tokenMint : null,
+      token_amount: crypto ? ((row.tokenAmount ?? row.lamports)?.toString() ?? null) : null,
       final_amount_eur: centsToEuros(row.amountCents),
       reference: row.reference,
       solana_pay_url: crypto ? this.#payUrl(row) : null,
-      received_sol: crypto ? lamportsToSolNumber(row.receivedLamports) : null,
+      received_sol:
+        crypto && row.currency !== 'USDC' ? lamportsToSolNumber(row.receivedLamports) : null,
       created_at: row.createdAt.toISOString(),
       confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
     }
   }
 
   #payUrl(row: PaymentRow): string | null {
-    if (!row.walletAddress || row.lamports === null || !row.reference) return null
+    const amount = row.tokenAmount ?? row.lamports
+    if (!row.walletAddress || amount === null || !row.reference) return null
+    if (row.currency === 'USDC' && !row.tokenMint) return null
     return transferRequestUrl({
       recipient: row.walletAddress,
-      lamports: row.lamports,
+      lamports: amount,
       reference: row.reference,
+      splToken: row.currency === 'USDC' ? row.tokenMint : null,
     })
   }
 
