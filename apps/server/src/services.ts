@@ -205,6 +205,7 @@ export function createServices(
         config.solanaCommitment,
         {
           pageLimit: options.chain.pageLimit,
+          usdcMint: options.chain.usdcMint ?? null,
         },
       )
     : null

@@ -6,6 +6,26 @@ import type { payments } from '../../db/schema/payments.js'
 
 export type PaymentRow = typeof payments.$inferSelect
 
+/**
+ * What a crypto payment asks, in base units of its currency: lamports for SOL (the lamports
+ * column, as before USDC), micro-USDC for USDC.
+ */
+export function askedUnits(row: PaymentRow): bigint | null {
+  return row.currency === 'USDC' ? row.tokenAmount : row.lamports
+}
+
+/** What has arrived for it so far, in base units of its currency. */
+export function receivedUnits(row: PaymentRow): bigint {
+  return row.currency === 'USDC' ? row.receivedTokenAmount : row.receivedLamports
+}
+
+/** The columns that record `received` base units for a payment of `row`'s currency. */
+export function receivedColumns(row: PaymentRow, received: bigint) {
+  return row.currency === 'USDC'
+    ? { receivedTokenAmount: received }
+    : { receivedLamports: received, receivedTokenAmount: received }
+}
+
 export interface PaymentSettings {
   /** The merchant's public address; null when no chain is configured (crypto unavailable). */
   merchantAddress: string | null
