@@ -297,6 +297,7 @@ export function createServices(
     rates,
     usdcRates,
     rateHistory,
+    chain,
     payments: {
       queries: paymentQueries,
       checkout,
