@@ -310,7 +310,10 @@ export function createServices(
     staff,
     audit: staff.audit,
     adminContent: {
-      coupons: new AdminCoupons(db, staff.audit),
+      coupons: new AdminCoupons(db, {
+        audit: staff.audit,
+        products: (ids) => catalog.labels(ids),
+      }),
       content: new AdminContent(db, staff.audit),
     },
     adminCustomers: new AdminCustomers(db, {

@@ -17,6 +17,9 @@ export type CouponKind = Static<typeof CouponKind>
 export const COUPON_CODE_PATTERN = '^[A-Za-z0-9_-]+$'
 
 const limit = Type.Integer({ minimum: 1, maximum: 1_000_000 })
+
+/** How many products one coupon can leave out of its discount. */
+export const COUPON_EXCLUSIONS_MAX = 100
 const couponFields = {
   code: Type.String({
     minLength: 1,
@@ -37,6 +40,12 @@ const couponFields = {
   max_per_user: Nullable(limit),
   active: Type.Boolean(),
   description: Type.String({ maxLength: REASON_MAX_LENGTH, description: 'For the staff only' }),
+  excluded_product_ids: Type.Array(Id, {
+    maxItems: COUPON_EXCLUSIONS_MAX,
+    uniqueItems: true,
+    description:
+      'Products the coupon does not discount (their lines still count towards the minimum subtotal); each must exist',
+  }),
 }
 
 /** A new coupon: the nullable rules may be left out (no rule). */
@@ -52,11 +61,21 @@ export const CouponBody = Type.Object({
   max_per_user: Type.Optional(couponFields.max_per_user),
   active: couponFields.active,
   description: Type.Optional(couponFields.description),
+  excluded_product_ids: Type.Optional(couponFields.excluded_product_ids),
 })
 export type CouponBody = Static<typeof CouponBody>
 
 export const CouponPatch = Type.Partial(Type.Object(couponFields), { minProperties: 1 })
 export type CouponPatch = Static<typeof CouponPatch>
+
+/** A product a coupon leaves out, named for the owner. */
+export const ExcludedProduct = Type.Object({
+  id: Id,
+  sku: Type.String(),
+  name_en: Type.String(),
+  name_lt: Type.String(),
+})
+export type ExcludedProduct = Static<typeof ExcludedProduct>
 
 export const AdminCoupon = Type.Object({
   id: Id,
@@ -74,7 +93,10 @@ export const AdminCoupon = Type.Object({
   times_redeemed: Type.Integer({ minimum: 0, description: 'Redemptions by paid payments' }),
   reserved: Type.Integer({ minimum: 0, description: 'Held by pending SOL payments' }),
   excluded_product_ids: Type.Array(Id, {
-    description: 'Products the coupon does not discount (set by the seed; read-only here)',
+    description: 'Products the coupon does not discount, in id order',
+  }),
+  excluded_products: Type.Array(ExcludedProduct, {
+    description: 'Those of them that still exist, named (a deleted product excludes nothing)',
   }),
   created_at: Timestamp,
 })

@@ -103,7 +103,7 @@ export function changes(
 ): AuditChange[] {
   const out: AuditChange[] = []
   for (const [field, value] of Object.entries(after)) {
-    if (value === undefined || before[field] === value) continue
+    if (value === undefined || auditValue(before[field]) === auditValue(value)) continue
     out.push({ field, from: auditValue(before[field]), to: auditValue(value) })
   }
   return out
@@ -114,6 +114,7 @@ function auditValue(value: unknown): AuditValue {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     return value
   }
+  if (Array.isArray(value)) return value.length === 0 ? null : value.join(', ')
   return value instanceof Date ? value.toISOString() : String(value)
 }
 

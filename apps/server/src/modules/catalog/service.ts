@@ -118,6 +118,14 @@ function productWithPlace(lang: Lang): SQL {
           left join product_images pi on pi.product_id = p.id`
 }
 
+/** A product named in both languages, as a coupon's exclusions list it. */
+export interface ProductLabel {
+  id: number
+  sku: string
+  name_en: string
+  name_lt: string
+}
+
 export class CatalogService {
   /**
    * Every table the catalogue's answers are read from: the routes keep the hottest answers
@@ -136,6 +144,21 @@ export class CatalogService {
     tables: TableVersions | null = null,
   ) {
     this.#counts = new ReadCache(tables, ['products'], COUNTS)
+  }
+
+  /** The products among `ids` (listed or not), in id order, named: what a coupon may exclude. */
+  async labels(ids: readonly number[]): Promise<ProductLabel[]> {
+    if (ids.length === 0) return []
+    return queryRows<ProductLabel>(
+      this.db,
+      sql`select p.id, p.sku, ${nameIn('p', 'en')} as name_en, ${nameIn('p', 'lt')} as name_lt
+          from products p
+          where p.id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+          order by p.id`,
+    )
   }
 
   /** One page of 20 listed products, and how many match in all. */

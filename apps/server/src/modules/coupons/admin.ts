@@ -1,13 +1,15 @@
 // Coupons as the owner manages them: every rule of the domain rules (percent or fixed, window,
 // minimum subtotal, total and per-customer limits, active), codes unique case-insensitively
 // (409 CODE_TAKEN), and how often each was redeemed (paid) or is held (pending SOL payments),
-// read from the counter the rules use.
+// read from the counter the rules use; the products a coupon leaves out of its discount
+// (docs/back-office.md "Coupons").
 import {
   type AdminCoupon,
   type AdminCouponsQuery,
   type CouponBody,
   type CouponPatch,
   centsToEuros,
+  type ExcludedProduct,
   eurosToCents,
 } from '@shop/contract'
 import { desc, eq, ilike, inArray, sql } from 'drizzle-orm'
@@ -73,6 +75,9 @@ function columns(fields: Fields, before: CouponRow | null) {
     ...(fields.max_per_user !== undefined ? { maxPerUser: fields.max_per_user } : {}),
     ...(fields.active !== undefined ? { active: fields.active } : {}),
     ...(fields.description !== undefined ? { description: fields.description } : {}),
+    ...(fields.excluded_product_ids !== undefined
+      ? { excludedProductIds: [...fields.excluded_product_ids].sort((a, b) => a - b) }
+      : {}),
   }
 }
 
@@ -90,14 +95,32 @@ function asFields(row: CouponRow): Record<string, unknown> {
     max_per_user: row.maxPerUser,
     active: row.active,
     description: row.description,
+    excluded_product_ids: row.excludedProductIds,
   }
 }
 
 export class AdminCoupons {
   constructor(
     private readonly db: Db,
-    private readonly audit: AuditLog,
+    private readonly deps: {
+      audit: AuditLog
+      /** The products among these ids, named (the catalog owns products). */
+      products: (ids: readonly number[]) => Promise<ExcludedProduct[]>
+    },
   ) {}
+
+  /** An exclusion names a product that exists when it is set (404 PRODUCT_NOT_FOUND otherwise). */
+  async #checkExclusions(ids: readonly number[] | undefined): Promise<void> {
+    if (!ids || ids.length === 0) return
+    const known = new Set((await this.deps.products(ids)).map((product) => product.id))
+    const unknown = ids.filter((id) => !known.has(id))
+    if (unknown.length > 0) {
+      throw new AppError(
+        'PRODUCT_NOT_FOUND',
+        `body.excluded_product_ids: no product ${unknown.join(', ')}`,
+      )
+    }
+  }
 
   async list(query: AdminCouponsQuery): Promise<{ coupons: AdminCoupon[]; total: number }> {
     const where = query.q
@@ -115,6 +138,7 @@ export class AdminCoupons {
 
   async create(staffId: number, body: CouponBody): Promise<AdminCoupon> {
     const values = columns(body, null)
+    await this.#checkExclusions(body.excluded_product_ids)
     const id = await unlessTaken('CODE_TAKEN', () =>
       this.db.transaction(async (tx) => {
         const [row] = await tx
@@ -122,7 +146,7 @@ export class AdminCoupons {
           .values({ ...values, code: body.code, kind: body.kind, active: body.active })
           .returning({ id: coupons.id })
         if (!row) throw new Error('coupon insert returned nothing')
-        await this.audit.record(tx, {
+        await this.deps.audit.record(tx, {
           staffId,
           action: 'coupon.create',
           entity: 'coupon',
@@ -132,6 +156,7 @@ export class AdminCoupons {
             code: body.code,
             percent_off: body.kind === 'percent' ? (body.percent_off ?? null) : null,
             amount_off_eur: body.kind === 'fixed' ? (body.amount_off_eur ?? null) : null,
+            excluded_product_ids: values.excludedProductIds?.join(', ') || null,
           },
         })
         return row.id
@@ -141,18 +166,26 @@ export class AdminCoupons {
   }
 
   async update(staffId: number, id: number, body: CouponPatch): Promise<AdminCoupon> {
+    await this.#checkExclusions(body.excluded_product_ids)
     await unlessTaken('CODE_TAKEN', () =>
       this.db.transaction(async (tx) => {
         const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update')
         if (!before) throw new AppError('COUPON_NOT_FOUND')
-        await tx.update(coupons).set(columns(body, before)).where(eq(coupons.id, id))
-        await this.audit.record(tx, {
+        const values = columns(body, before)
+        await tx.update(coupons).set(values).where(eq(coupons.id, id))
+        await this.deps.audit.record(tx, {
           staffId,
           action: 'coupon.update',
           entity: 'coupon',
           entityId: id,
           summary: `${before.code}: ${Object.keys(body).join(', ')} changed`,
-          params: { code: before.code, changes: changes(asFields(before), body) },
+          params: {
+            code: before.code,
+            changes: changes(asFields(before), {
+              ...body,
+              excluded_product_ids: values.excludedProductIds,
+            }),
+          },
         })
       }),
     )
@@ -183,6 +216,11 @@ export class AdminCoupons {
       )
       .groupBy(couponRedemptions.couponId)
     const byCoupon = new Map(counts.map((row) => [row.couponId, row]))
+    const named = new Map(
+      (await this.deps.products([...new Set(rows.flatMap((row) => row.excludedProductIds))])).map(
+        (product) => [product.id, product],
+      ),
+    )
     return rows.map((row) => ({
       id: row.id,
       code: row.code,
@@ -201,6 +239,7 @@ export class AdminCoupons {
       times_redeemed: Math.max(0, row.timesRedeemed - (byCoupon.get(row.id)?.reserved ?? 0)),
       reserved: byCoupon.get(row.id)?.reserved ?? 0,
       excluded_product_ids: row.excludedProductIds,
+      excluded_products: row.excludedProductIds.flatMap((id) => named.get(id) ?? []),
       created_at: row.createdAt.toISOString(),
     }))
   }

@@ -1,5 +1,6 @@
 import { type AdminCoupon, CouponBody, type CouponKind, type CouponPatch } from '@shop/contract'
 import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { Alert } from '../../shared/ui/Alert'
@@ -15,6 +16,7 @@ import {
   EMPTY_COUPON,
   readCoupon,
 } from './couponValues'
+import { ExcludedProducts } from './ExcludedProducts'
 
 interface CouponFormProps {
   /** The coupon being edited; none for a new one. */
@@ -24,12 +26,17 @@ interface CouponFormProps {
   onCancel: () => void
 }
 
-/** Every rule of a coupon: code, kind and amount, minimum subtotal, dates, limits, status. */
+/**
+ * Every rule of a coupon: code, kind and amount, minimum subtotal, dates, limits, the products it
+ * leaves out, status.
+ */
 export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) {
   const { t, i18n } = useTranslation()
   const initial = coupon ? couponToValues(coupon, i18n.language) : EMPTY_COUPON
   const form = useForm(initial)
   const { values } = form
+  // Not a text field: kept beside the form's values, sent as the products' ids.
+  const [excluded, setExcluded] = useState(coupon?.excluded_products ?? [])
 
   const mutation = useMutation({
     mutationFn: save,
@@ -54,13 +61,19 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
       noValidate
       className="flex flex-col gap-4"
       onSubmit={(event) => {
-        const { body, problems } = readCoupon(values)
+        const read = readCoupon(values)
+        const { problems } = read
+        const body = { ...read.body, excluded_product_ids: excluded.map((product) => product.id) }
         const extra: Partial<Record<CouponField, string>> = {}
         for (const [field, problem] of Object.entries(problems)) {
           extra[field as CouponField] = message(field, problem)
         }
         if (!form.check(event, CouponBody, body, (field) => message(field), extra)) return
-        const sent = coupon ? couponChanges(readCoupon(initial).body, body) : body
+        const before = coupon && {
+          ...readCoupon(initial).body,
+          excluded_product_ids: coupon.excluded_products.map((product) => product.id),
+        }
+        const sent = before ? couponChanges(before, body) : body
         if (Object.keys(sent).length === 0) onDone()
         else mutation.mutate(sent)
       }}
@@ -142,6 +155,7 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
           {...form.text('max_per_user')}
         />
       </div>
+      <ExcludedProducts value={excluded} onChange={setExcluded} />
       <Checkbox
         name="active"
         label={t('coupons.activeLabel')}

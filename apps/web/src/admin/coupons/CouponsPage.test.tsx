@@ -81,6 +81,7 @@ describe('coupons', () => {
         max_per_user: 1,
         active: true,
         description: '',
+        excluded_product_ids: [],
       },
     ])
   })

@@ -6,6 +6,7 @@ import {
   SEARCH_MAX_LENGTH,
 } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
@@ -17,6 +18,7 @@ import { useBoughtName } from '../ui/localName'
 import { OrderStatusBadge } from '../ui/OrderStatusBadge'
 import { PagedList } from '../ui/PagedList'
 import { Td, Th, Tr } from '../ui/Table'
+import { DeliverSelected, deliverable } from './DeliverSelected'
 import { type OrderFilters, ordersQueryOptions } from './queries'
 import { WaitingOrders } from './WaitingOrders'
 
@@ -54,13 +56,30 @@ function useOrderFilters() {
   return [filters, change] as const
 }
 
-function OrderRow({ order }: { order: AdminOrder }) {
+function OrderRow({
+  order,
+  selected,
+  onSelect,
+}: {
+  order: AdminOrder
+  selected: boolean
+  onSelect: (selected: boolean) => void
+}) {
   const { t } = useTranslation()
   const format = useFormat()
   const boughtName = useBoughtName()
   return (
     <Tr>
       <Td>
+        {deliverable(order) ? (
+          <input
+            type="checkbox"
+            className="mr-2 size-4 align-middle accent-emerald-700"
+            checked={selected}
+            onChange={(event) => onSelect(event.target.checked)}
+            aria-label={t('orders.bulk.select', { code: order.order_code })}
+          />
+        ) : null}
         <Link
           to={`/orders/${order.order_code}`}
           className="font-mono font-semibold text-slate-900 hover:text-emerald-700 hover:underline"
@@ -102,6 +121,8 @@ export function OrdersPage() {
   const { t } = useTranslation()
   const [filters, change] = useOrderFilters()
   const orders = useQuery(ordersQueryOptions(filters))
+  // Codes of the orders ticked; those not on the page shown are not sent.
+  const [selected, setSelected] = useState<string[]>([])
 
   return (
     <Page title={t('orders.title')} description={t('orders.description')}>
@@ -162,8 +183,27 @@ export function OrdersPage() {
         pagerLabel={t('orders.pages')}
         page={filters.page}
         onPage={(page) => change({ page })}
+        actions={(rows) => (
+          <DeliverSelected
+            orders={rows.filter(
+              (order) => deliverable(order) && selected.includes(order.order_code),
+            )}
+            onDone={() => setSelected([])}
+          />
+        )}
       >
-        {(order) => <OrderRow key={order.id} order={order} />}
+        {(order) => (
+          <OrderRow
+            key={order.id}
+            order={order}
+            selected={selected.includes(order.order_code)}
+            onSelect={(on) =>
+              setSelected((codes) =>
+                on ? [...codes, order.order_code] : codes.filter((c) => c !== order.order_code),
+              )
+            }
+          />
+        )}
       </PagedList>
     </Page>
   )

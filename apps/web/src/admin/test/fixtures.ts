@@ -65,6 +65,7 @@ export function coupon(overrides: Partial<AdminCoupon> = {}): AdminCoupon {
     times_redeemed: 4,
     reserved: 0,
     excluded_product_ids: [],
+    excluded_products: [],
     created_at: '2026-01-10T10:00:00.000Z',
     ...overrides,
   }

@@ -69,6 +69,18 @@ describe('a ticket in the back office', () => {
     ])
   })
 
+  it('links the order the customer opened the ticket about', async () => {
+    const user = userEvent.setup({ delay: null })
+    signInStaff(support)
+    mockApi({
+      ...me(support),
+      'GET /api/admin/tickets/41': () => ({ ...detail, order_code: 'O-7K3M9QXA' }),
+    })
+    const { router } = renderAdmin('/tickets/41')
+    await user.click(await screen.findByRole('link', { name: 'Order O-7K3M9QXA' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/O-7K3M9QXA'))
+  })
+
   it('shows the payment a problem report is about, linked for the owner', async () => {
     signInStaff(owner)
     mockApi({

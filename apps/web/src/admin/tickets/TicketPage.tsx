@@ -82,6 +82,17 @@ function TicketFacts({ ticket }: { ticket: AdminTicketDetail }) {
       >
         {ticket.username}
       </Link>
+      {ticket.order_code ? (
+        <>
+          <span aria-hidden="true">·</span>
+          <Link
+            to={`/orders/${ticket.order_code}`}
+            className="font-medium text-slate-900 hover:text-emerald-700 hover:underline"
+          >
+            {t('tickets.order', { code: ticket.order_code })}
+          </Link>
+        </>
+      ) : null}
       <span aria-hidden="true">·</span>
       <span>{t('tickets.opened', { time: format.dateTime(ticket.created_at) })}</span>
       <TicketStatusBadge status={ticket.status} />

@@ -29,7 +29,13 @@ const listed = [
     last_author: 'support',
     customer_unread: true,
   }),
-  adminTicket({ id: 38, ticket_id: 'T-CLOSED', title: 'Thanks', status: 'closed' }),
+  adminTicket({
+    id: 38,
+    ticket_id: 'T-CLOSED',
+    title: 'Thanks',
+    status: 'closed',
+    order_code: 'O-7K3M9QXA',
+  }),
 ]
 
 const inbox = {
@@ -134,7 +140,8 @@ describe('closing several tickets', () => {
     const first = await screen.findByRole('checkbox', {
       name: `Select ticket ${listed[0]?.ticket_id}`,
     })
-    // A closed ticket has nothing to close.
+    // A closed ticket has nothing to close; its row names the order it was about.
+    expect(screen.getByRole('row', { name: /T-CLOSED/ })).toHaveTextContent('order O-7K3M9QXA')
     expect(
       screen.queryByRole('checkbox', { name: 'Select ticket T-CLOSED' }),
     ).not.toBeInTheDocument()

@@ -86,6 +86,9 @@ function TicketRow({
           {ticket.payment_code ? (
             <span> · {t('tickets.aboutPayment', { code: ticket.payment_code })}</span>
           ) : null}
+          {ticket.order_code ? (
+            <span> · {t('tickets.aboutOrder', { code: ticket.order_code })}</span>
+          ) : null}
         </span>
       </Td>
       <Td label={t('tickets.customer')} className="break-all">

@@ -2,65 +2,21 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import i18n from '../../shared/i18n'
-import { apiError, callsTo, mockApi } from '../../test/api'
-import { emptyCart } from '../../test/fixtures'
+import { apiError, callsTo } from '../../test/api'
 import { renderApp, signIn } from '../../test/render'
+import { detail, supportApi, ticket } from './supportFixtures'
 import { toTicketBody } from './ticketForm'
-
-const ticket = {
-  id: 4,
-  ticket_id: 'T-7K3M9Q',
-  title: 'Where is my order?',
-  status: 'answered',
-  category_id: 2,
-  category_name: 'Orders',
-  created_at: '2026-01-01T10:00:00Z',
-  updated_at: '2026-01-01T11:00:00Z',
-  unread: false,
-  payment_code: null,
-  order_code: null,
-}
-const detail = {
-  ...ticket,
-  messages: [
-    {
-      id: 1,
-      author: 'customer',
-      text: 'I paid.\nNothing yet.',
-      created_at: '2026-01-01T10:00:00Z',
-    },
-    { id: 2, author: 'support', text: 'It is on its way.', created_at: '2026-01-01T11:00:00Z' },
-  ],
-}
-
-function supportApi(extra: Parameters<typeof mockApi>[0] = {}) {
-  return mockApi({
-    'GET /api/cart': () => emptyCart,
-    'GET /api/support/tickets': () => ({ tickets: [ticket], total: 1 }),
-    'GET /api/support/faq': ({ query }) => ({
-      items: [
-        {
-          question: query.get('lang') === 'lt' ? 'Kaip mokėti?' : 'How do I pay?',
-          answer: 'With SOL.',
-        },
-      ],
-    }),
-    'GET /api/support/categories': () => [
-      { id: 1, name: 'Payments' },
-      { id: 2, name: 'Orders' },
-    ],
-    'GET /api/support/tickets/4': () => detail,
-    ...extra,
-  })
-}
 
 describe('ticket form rules (specification section 5)', () => {
   it('requires category, title and message and sends category_id as an integer', () => {
-    expect(toTicketBody({ categoryId: '', title: ' ', message: '' })).toEqual({
+    expect(toTicketBody({ categoryId: '', title: ' ', message: '', orderId: '7' })).toEqual({
       missing: ['categoryId', 'title', 'message'],
     })
-    expect(toTicketBody({ categoryId: '2', title: ' Hi ', message: 'Text' })).toEqual({
+    expect(toTicketBody({ categoryId: '2', title: ' Hi ', message: 'Text', orderId: '' })).toEqual({
       body: { category_id: 2, title: 'Hi', message_text: 'Text' },
+    })
+    expect(toTicketBody({ categoryId: '2', title: 'Hi', message: 'Text', orderId: '7' })).toEqual({
+      body: { category_id: 2, title: 'Hi', message_text: 'Text', order_id: 7 },
     })
   })
 })

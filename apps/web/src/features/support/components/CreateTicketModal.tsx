@@ -2,12 +2,14 @@ import { type FormEvent, useState } from 'react'
 import { getErrorMessage } from '../../../shared/api/errors'
 import { TICKET_MESSAGE_MAX_LENGTH, TICKET_TITLE_MAX_LENGTH } from '../../../shared/config'
 import { useTranslation } from '../../../shared/i18n'
+import { useFormat } from '../../../shared/i18n/useFormat'
 import { Alert } from '../../../shared/ui/Alert'
 import { Button } from '../../../shared/ui/Button'
 import { SelectField, TextAreaField, TextField } from '../../../shared/ui/Field'
 import { Modal } from '../../../shared/ui/Modal'
 import { notify } from '../../../shared/ui/toast'
 import { useCategories } from '../api/categories'
+import { useLinkableOrders } from '../api/orders'
 import { useCreateTicket } from '../api/tickets'
 import { type TicketFormValues, toTicketBody } from '../ticketForm'
 
@@ -16,12 +18,14 @@ interface CreateTicketModalProps {
   onClose: () => void
 }
 
-const EMPTY: TicketFormValues = { categoryId: '', title: '', message: '' }
+const EMPTY: TicketFormValues = { categoryId: '', title: '', message: '', orderId: '' }
 
-/** The create-ticket dialog: category, title and message, all required. */
+/** The create-ticket dialog: category, title and message, all required; one of my orders, optional. */
 export function CreateTicketModal({ open, onClose }: CreateTicketModalProps) {
   const { t } = useTranslation()
+  const format = useFormat()
   const categories = useCategories(open)
+  const orders = useLinkableOrders(open)
   const create = useCreateTicket()
   const [values, setValues] = useState<TicketFormValues>(EMPTY)
   const [missing, setMissing] = useState<Array<keyof TicketFormValues>>([])
@@ -81,6 +85,22 @@ export function CreateTicketModal({ open, onClose }: CreateTicketModalProps) {
             </option>
           ))}
         </SelectField>
+        {orders.data && orders.data.length > 0 ? (
+          <SelectField
+            label={t('support.form.order')}
+            hint={t('support.form.orderHint')}
+            name="order"
+            value={values.orderId}
+            onChange={(event) => set('orderId')(event.target.value)}
+          >
+            <option value="">{t('support.form.noOrder')}</option>
+            {orders.data.map((order) => (
+              <option key={order.id} value={order.id}>
+                {`${order.order_code} · ${order.product_name} · ${format.date(order.order_time)}`}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
         <TextField
           label={t('support.form.subject')}
           name="title"

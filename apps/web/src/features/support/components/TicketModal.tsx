@@ -1,5 +1,6 @@
 import type { TicketDetail } from '@shop/contract'
 import { type FormEvent, useState } from 'react'
+import { Link } from 'react-router'
 import { getErrorMessage } from '../../../shared/api/errors'
 import { TICKET_MESSAGE_MAX_LENGTH } from '../../../shared/config'
 import { useTranslation } from '../../../shared/i18n'
@@ -52,6 +53,17 @@ function TicketMessages({ ticket: data }: { ticket: TicketDetail }) {
           <>
             <span aria-hidden="true">·</span>
             <span>{t('support.ticket.payment', { code: data.payment_code })}</span>
+          </>
+        ) : null}
+        {data.order_code ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <Link
+              to={`/orders/${data.order_code}`}
+              className="font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-900"
+            >
+              {t('support.ticket.order', { code: data.order_code })}
+            </Link>
           </>
         ) : null}
         <Badge tone={status.tone}>{t(status.labelKey)}</Badge>
