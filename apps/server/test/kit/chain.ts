@@ -56,16 +56,21 @@ export interface PaymentTestbed extends TestChain {
 
 /**
  * `options` are the app's, as for createTestApp; the chain is the testbed's own, and with
- * `demoWallet` the app has the demo wallet's route, paying from a wallet on that chain.
+ * `demoWallet` the app has the demo wallet's route, paying from a wallet on that chain. With
+ * `usdcMint` the shop counts that mint as USDC (the app's fixed rate: 0.92 EUR per USDC).
  */
 export async function createPaymentTestbed(
-  options: Omit<TestAppOptions, 'chain'> & { demoWallet?: boolean } = {},
+  options: Omit<TestAppOptions, 'chain'> & { demoWallet?: boolean; usdcMint?: string } = {},
 ): Promise<PaymentTestbed> {
   const testChain = await startTestChain()
-  const { demoWallet, ...appOptions } = options
+  const { demoWallet, usdcMint, ...appOptions } = options
   const t = await createTestApp({
     ...appOptions,
-    chain: { rpcUrl: testChain.chain.url, merchantAddress: testChain.merchant },
+    chain: {
+      rpcUrl: testChain.chain.url,
+      merchantAddress: testChain.merchant,
+      ...(usdcMint ? { usdcMint } : {}),
+    },
     ...(demoWallet
       ? {
           deps: {
