@@ -159,6 +159,10 @@ export const Payment = Type.Object({
   reference: Nullable(Type.String(), { description: 'Solana Pay reference key (base58)' }),
   solana_pay_url: Nullable(Type.String(), { description: 'Solana Pay transfer-request URL' }),
   received_sol: Nullable(Sol, { description: 'SOL that has arrived for this payment so far' }),
+  received_token_amount: Nullable(TokenAmount, {
+    description:
+      'What has arrived so far in base units of its currency (lamports or micro-USDC); null for balance',
+  }),
   created_at: Timestamp,
   confirmed_at: Nullable(Timestamp),
 })

@@ -2,7 +2,7 @@
 // page shows the whole purchase (every unit of the payment) with its payment and delivery.
 
 import Type, { type Static } from 'typebox'
-import { Euros, Nullable, Sol, Timestamp } from './common.js'
+import { Currency, Euros, Nullable, Sol, Timestamp, TokenAmount } from './common.js'
 import { Order, PaymentMethod, PaymentStatus } from './entities.js'
 
 /** An order's number, or its order code (`O-` and 8 characters, any case). */
@@ -49,7 +49,11 @@ export const OrderPayment = Type.Object({
   status: PaymentStatus,
   amount_eur: Euros,
   discount_eur: Euros,
-  sol_amount: Nullable(Sol),
+  sol_amount: Nullable(Sol, { description: 'SOL only' }),
+  currency: Nullable(Currency, { description: 'Crypto only: SOL or USDC' }),
+  token_amount: Nullable(TokenAmount, {
+    description: 'Crypto only: what was asked, in base units (lamports or micro-USDC)',
+  }),
   signature: Nullable(Type.String({ description: 'The Solana transaction that paid it' })),
   created_at: Timestamp,
   confirmed_at: Nullable(Timestamp),

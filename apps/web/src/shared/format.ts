@@ -52,6 +52,38 @@ export function formatSol(amount: number | string | null | undefined, lang?: str
   return `${number} SOL`
 }
 
+/** USDC amount with 2 decimals, e.g. "54.35 USDC" (docs/usdc.md: screens show whole cents). */
+export function formatUsdc(amount: number | string | null | undefined, lang?: string): string {
+  const number = new Intl.NumberFormat(localeFor(lang), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(toNumber(amount))
+  return `${number} USDC`
+}
+
+/** A crypto payment's currency, as the contract names it. */
+export type CryptoCurrency = 'SOL' | 'USDC'
+
+/** Base units (lamports, micro-USDC) in one unit of each currency. */
+const UNITS_PER: Record<CryptoCurrency, number> = { SOL: 1e9, USDC: 1e6 }
+
+/**
+ * An amount in base units of its currency (the contract's `token_amount`, an integer string) as
+ * a number of SOL or USDC, for display only: the server counts in base units.
+ */
+export function fromBaseUnits(units: string | null | undefined, currency: CryptoCurrency): number {
+  return units ? Number(units) / UNITS_PER[currency] : 0
+}
+
+/** An amount of SOL (4 decimals) or USDC (2 decimals) with its currency's name. */
+export function formatCrypto(
+  amount: number | string | null | undefined,
+  currency: CryptoCurrency,
+  lang?: string,
+): string {
+  return currency === 'USDC' ? formatUsdc(amount, lang) : formatSol(amount, lang)
+}
+
 /** A calendar date, e.g. "5 Mar 2025" (en) or "2025-03-05" (lt). Invalid input is returned as is. */
 export function formatDate(value: Date | string | number, lang?: string): string {
   const date = toDate(value)

@@ -22,6 +22,9 @@ export interface PaymentSummary {
   amountCents: number
   discountCents: number
   lamports: bigint | null
+  /** Crypto only: SOL or USDC, and what was asked in its base units. */
+  currency: PaymentRow['currency']
+  tokenAmount: bigint | null
   createdAt: Date
   confirmedAt: Date | null
   closedAt: Date | null
@@ -50,6 +53,9 @@ export class PaymentQueries {
       solana_pay_url: crypto ? this.#payUrl(row) : null,
       received_sol:
         crypto && row.currency !== 'USDC' ? lamportsToSolNumber(row.receivedLamports) : null,
+      received_token_amount: crypto
+        ? (row.currency === 'USDC' ? row.receivedTokenAmount : row.receivedLamports).toString()
+        : null,
       created_at: row.createdAt.toISOString(),
       confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
     }
@@ -174,6 +180,8 @@ export class PaymentQueries {
         amountCents: payments.amountCents,
         discountCents: payments.discountCents,
         lamports: payments.lamports,
+        currency: payments.currency,
+        tokenAmount: payments.tokenAmount,
         createdAt: payments.createdAt,
         confirmedAt: payments.confirmedAt,
         closedAt: payments.closedAt,

@@ -40,6 +40,8 @@ function detail(overrides: Partial<OrderDetail> = {}, purchase?: PurchaseItem[])
       amount_eur: 25,
       discount_eur: 0,
       sol_amount: 0.1667,
+      currency: 'SOL',
+      token_amount: '166700000',
       signature: SIGNATURE,
       created_at: '2026-03-05T09:30:00Z',
       confirmed_at: '2026-03-05T09:32:00Z',
