@@ -91,7 +91,7 @@ describe('balance page', () => {
     })
     renderApp('/balance')
     expect(await screen.findByText('Apmokėta iš balanso, mokėjimas P-DZX7ZWY5')).toBeInTheDocument()
-    expect(screen.getByText('Papildymas SOL, mokėjimas P-1')).toBeInTheDocument()
+    expect(screen.getByText('Papildymas per Solana, mokėjimas P-1')).toBeInTheDocument()
     expect(screen.getByText('Parcel lost in transit')).toBeInTheDocument()
     expect(screen.queryByText(/Payment P-|Top-up P-/)).not.toBeInTheDocument()
     await i18n.changeLanguage('en')

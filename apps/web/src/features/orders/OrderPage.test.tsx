@@ -126,6 +126,8 @@ describe('order page', { timeout: 15_000 }, () => {
             ...detail().payment,
             method: 'balance',
             sol_amount: null,
+            currency: null,
+            token_amount: null,
             signature: null,
             amount_eur: 65,
             discount_eur: 10,
