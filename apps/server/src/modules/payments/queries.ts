@@ -130,7 +130,7 @@ export class PaymentQueries {
 
   /**
    * The dashboard's payments: those confirmed since `from`, counted and summed by method and
-   * kind, and the SOL payments still pending (whenever created).
+   * kind and currency, and the crypto payments still pending (whenever created).
    */
   async dashboardFigures(from: Date) {
     const confirmed = and(eq(payments.status, 'confirmed'), gte(payments.confirmedAt, from))
@@ -142,6 +142,7 @@ export class PaymentQueries {
       .select({
         method: payments.method,
         kind: payments.kind,
+        currency: payments.currency,
         count: counted(confirmed),
         cents: summed(confirmed),
         pendingCount: counted(pending),
@@ -149,9 +150,16 @@ export class PaymentQueries {
       })
       .from(payments)
       .where(or(confirmed, pending))
-      .groupBy(payments.method, payments.kind)
+      .groupBy(payments.method, payments.kind, payments.currency)
     return {
-      confirmed: rows.map(({ method, kind, count, cents }) => ({ method, kind, count, cents })),
+      confirmed: rows.map(({ method, kind, currency, count, cents }) => ({
+        method,
+        kind,
+        // A crypto payment names its currency (migration 0015 gave the older ones SOL).
+        currency: method === 'crypto' ? (currency ?? 'SOL') : null,
+        count,
+        cents,
+      })),
       pending: {
         count: rows.reduce((sum, row) => sum + row.pendingCount, 0),
         cents: rows.reduce((sum, row) => sum + row.pendingCents, 0),
