@@ -300,6 +300,20 @@ describe('the dashboard', () => {
   })
 })
 
+describe('the money status', () => {
+  it('tells the owner whether USDC is taken, its mint and its rate', async () => {
+    const res = await callAs(bed.t.app, owner, 'GET', '/api/admin/watcher')
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().usdc).toMatchObject({
+      accepted: true,
+      mint,
+      eur_per_usdc: 0.92,
+      source: 'fixed',
+      last_error: null,
+    })
+  })
+})
+
 describe('the owner assigning an unmatched USDC transfer', () => {
   it('credits its euro value at the USDC rate when it landed', async () => {
     const payee = await signUp(bed.t.app)
