@@ -92,6 +92,14 @@ describe('a USDC checkout', () => {
       `/api/payment/status/${payment.payment_code}`,
     )
     expect(status.json()).toMatchObject({ currency: 'USDC', token_amount: payment.token_amount })
+    // The order's page names the currency of its payment.
+    const orders = (await callAs(bed.t.app, user, 'GET', '/api/orders')).json().orders
+    const detail = await callAs(bed.t.app, user, 'GET', `/api/orders/${orders[0].id}`)
+    expect(detail.json().payment).toMatchObject({
+      currency: 'USDC',
+      token_amount: payment.token_amount,
+      sol_amount: null,
+    })
   })
 
   it('keeps amounts unique while held, per currency: a SOL payment of the same price bumps nothing', async () => {

@@ -64,6 +64,11 @@ export class OrderPages {
           payment.method === 'crypto' && payment.lamports !== null
             ? lamportsToSolNumber(payment.lamports)
             : null,
+        currency: payment.method === 'crypto' ? (payment.currency ?? 'SOL') : null,
+        token_amount:
+          payment.method === 'crypto'
+            ? ((payment.tokenAmount ?? payment.lamports)?.toString() ?? null)
+            : null,
         signature: payment.signature,
         created_at: payment.createdAt.toISOString(),
         confirmed_at: payment.confirmedAt?.toISOString() ?? null,

@@ -22,6 +22,9 @@ export interface PaymentSummary {
   amountCents: number
   discountCents: number
   lamports: bigint | null
+  /** Crypto only: SOL or USDC, and the amount asked in its base units. */
+  currency: PaymentRow['currency']
+  tokenAmount: bigint | null
   createdAt: Date
   confirmedAt: Date | null
   closedAt: Date | null
@@ -182,6 +185,8 @@ export class PaymentQueries {
         amountCents: payments.amountCents,
         discountCents: payments.discountCents,
         lamports: payments.lamports,
+        currency: payments.currency,
+        tokenAmount: payments.tokenAmount,
         createdAt: payments.createdAt,
         confirmedAt: payments.confirmedAt,
         closedAt: payments.closedAt,
@@ -214,14 +219,14 @@ export class PaymentQueries {
 
   /**
    * For another module's statement (the books): how a payment was paid, `balance` or `crypto`,
-   * and in what currency (euros from the balance, SOL on chain).
+   * and in what currency (euros from the balance, SOL or USDC on chain).
    */
   methodOf(paymentId: Column | SQL): { method: SQL<string>; currency: SQL<string> } {
     const of = sql`from ${payments} where ${payments.id} = ${paymentId}`
     return {
       method: subquery<string>(sql`select ${payments.method}::text ${of}`),
       currency: subquery<string>(
-        sql`select case when ${payments.method} = 'crypto' then 'SOL' else 'EUR' end ${of}`,
+        sql`select case when ${payments.method} = 'crypto' then coalesce(${payments.currency}::text, 'SOL') else 'EUR' end ${of}`,
       ),
     }
   }
