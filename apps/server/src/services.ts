@@ -330,6 +330,7 @@ export function createServices(
       rateHistory,
       staffNames: (ids) => staff.team.usernames(ids),
       rate: () => rates.status(),
+      usdc: () => ({ rate: usdcRates.status(), ...settings.usdc }),
       watcher: watcher ? () => watcher.sharedStatus() : null,
     }),
     adminCatalog: {

@@ -30,8 +30,14 @@ async function fresh(): Promise<string> {
 }
 
 beforeAll(async () => {
-  ;[merchant, payer, usdcMint, lookAlike, reference, merchantAta, payerAta, otherAta] =
-    await Promise.all(Array.from({ length: 8 }, fresh))
+  merchant = await fresh()
+  payer = await fresh()
+  usdcMint = await fresh()
+  lookAlike = await fresh()
+  reference = await fresh()
+  merchantAta = await fresh()
+  payerAta = await fresh()
+  otherAta = await fresh()
 })
 
 function balance(

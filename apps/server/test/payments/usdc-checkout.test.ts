@@ -8,6 +8,7 @@ import * as kit from '@solana/kit'
 import { parseURL, type TransferRequestURL } from '@solana/pay'
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { eq } from 'drizzle-orm'
+import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../../src/db/schema.js'
 import { eurCentsToLamports } from '../../src/solana/amounts.js'
@@ -18,6 +19,7 @@ import {
   callAs,
   createPaymentTestbed,
   expectProblem,
+  LogCapture,
   type PaymentTestbed,
   productInStock,
   type SignedUpUser,
@@ -90,6 +92,14 @@ describe('a USDC checkout', () => {
       `/api/payment/status/${payment.payment_code}`,
     )
     expect(status.json()).toMatchObject({ currency: 'USDC', token_amount: payment.token_amount })
+    // The order's page names the currency of its payment.
+    const orders = (await callAs(bed.t.app, user, 'GET', '/api/orders')).json().orders
+    const detail = await callAs(bed.t.app, user, 'GET', `/api/orders/${orders[0].id}`)
+    expect(detail.json().payment).toMatchObject({
+      currency: 'USDC',
+      token_amount: payment.token_amount,
+      sol_amount: null,
+    })
   })
 
   it('keeps amounts unique while held, per currency: a SOL payment of the same price bumps nothing', async () => {
@@ -205,14 +215,11 @@ describe('USDC refused', () => {
   it('at the start on a cluster where the merchant has no token account for the mint, and says how to create it', async () => {
     const chain = new ChainClient(bed.chain.url, bed.merchant, 'confirmed', { usdcMint: mint })
     const usdc = { mint, accepted: true }
-    const lines: string[] = []
-    const log = {
-      warn: (_: object, message: string) => void lines.push(message),
-      info: (_: object, message: string) => void lines.push(message),
-    }
+    const capture = new LogCapture()
+    const log = pino(capture)
     expect(await checkUsdcAccount(chain, usdc, log)).toBe(false)
     expect(usdc.accepted).toBe(false)
-    expect(lines.join('\n')).toContain(`spl-token create-account ${mint} --owner ${bed.merchant}`)
+    expect(capture.text).toContain(`spl-token create-account ${mint} --owner ${bed.merchant}`)
     // Once the account exists (an SPL token account, owned by the token program), USDC is taken.
     const account = await chain.usdcAccount()
     if (!account) throw new Error('no token account address')

@@ -282,6 +282,38 @@ describe('what does not pay a USDC payment', () => {
   })
 })
 
+describe('the dashboard', () => {
+  it('shows USDC checkouts apart from SOL ones', async () => {
+    const res = await callAs(bed.t.app, owner, 'GET', '/api/admin/dashboard')
+    expect(res.statusCode, res.body).toBe(200)
+    const rows = res.json().payments_by_method as {
+      method: string
+      kind: string
+      currency: string | null
+      count: number
+    }[]
+    const usdc = rows.find((row) => row.kind === 'checkout' && row.currency === 'USDC')
+    const sol = rows.find((row) => row.kind === 'checkout' && row.currency === 'SOL')
+    // The USDC payments confirmed above (by reference, partly then fully, by amount, twice over).
+    expect(usdc?.count).toBe(4)
+    expect(sol?.count).toBe(0)
+  })
+})
+
+describe('the money status', () => {
+  it('tells the owner whether USDC is taken, its mint and its rate', async () => {
+    const res = await callAs(bed.t.app, owner, 'GET', '/api/admin/watcher')
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().usdc).toMatchObject({
+      accepted: true,
+      mint,
+      eur_per_usdc: 0.92,
+      source: 'fixed',
+      last_error: null,
+    })
+  })
+})
+
 describe('the owner assigning an unmatched USDC transfer', () => {
   it('credits its euro value at the USDC rate when it landed', async () => {
     const payee = await signUp(bed.t.app)

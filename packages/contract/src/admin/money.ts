@@ -218,6 +218,15 @@ export const MoneyStatus = Type.Object({
     }),
     last_error: Nullable(Type.String()),
   }),
+  usdc: Type.Object({
+    accepted: Type.Boolean({ description: 'Whether checkout and top-up take USDC now' }),
+    mint: Nullable(Type.String()),
+    eur_per_usdc: Nullable(Type.Number({ description: 'Euro per USDC, at most 5 decimals' })),
+    source: Nullable(Type.String()),
+    fetched_at: Nullable(Timestamp),
+    age_seconds: Nullable(Type.Integer({ minimum: 0 })),
+    last_error: Nullable(Type.String()),
+  }),
   watcher: Type.Object({
     enabled: Type.Boolean({ description: 'False when no chain is configured' }),
     last_slot: Nullable(Lamports, { description: "The chain's newest slot at the last pass" }),

@@ -22,7 +22,7 @@ export interface PaymentSummary {
   amountCents: number
   discountCents: number
   lamports: bigint | null
-  /** Crypto only: SOL or USDC, and what was asked in its base units. */
+  /** Crypto only: SOL or USDC, and the amount asked in its base units. */
   currency: PaymentRow['currency']
   tokenAmount: bigint | null
   createdAt: Date
@@ -136,7 +136,7 @@ export class PaymentQueries {
 
   /**
    * The dashboard's payments: those confirmed since `from`, counted and summed by method and
-   * kind, and the SOL payments still pending (whenever created).
+   * kind and currency, and the crypto payments still pending (whenever created).
    */
   async dashboardFigures(from: Date) {
     const confirmed = and(eq(payments.status, 'confirmed'), gte(payments.confirmedAt, from))
@@ -148,6 +148,7 @@ export class PaymentQueries {
       .select({
         method: payments.method,
         kind: payments.kind,
+        currency: payments.currency,
         count: counted(confirmed),
         cents: summed(confirmed),
         pendingCount: counted(pending),
@@ -155,9 +156,16 @@ export class PaymentQueries {
       })
       .from(payments)
       .where(or(confirmed, pending))
-      .groupBy(payments.method, payments.kind)
+      .groupBy(payments.method, payments.kind, payments.currency)
     return {
-      confirmed: rows.map(({ method, kind, count, cents }) => ({ method, kind, count, cents })),
+      confirmed: rows.map(({ method, kind, currency, count, cents }) => ({
+        method,
+        kind,
+        // A crypto payment names its currency (migration 0015 gave the older ones SOL).
+        currency: method === 'crypto' ? (currency ?? 'SOL') : null,
+        count,
+        cents,
+      })),
       pending: {
         count: rows.reduce((sum, row) => sum + row.pendingCount, 0),
         cents: rows.reduce((sum, row) => sum + row.pendingCents, 0),
@@ -214,14 +222,14 @@ export class PaymentQueries {
 
   /**
    * For another module's statement (the books): how a payment was paid, `balance` or `crypto`,
-   * and in what currency (euros from the balance, SOL on chain).
+   * and in what currency (euros from the balance, SOL or USDC on chain).
    */
   methodOf(paymentId: Column | SQL): { method: SQL<string>; currency: SQL<string> } {
     const of = sql`from ${payments} where ${payments.id} = ${paymentId}`
     return {
       method: subquery<string>(sql`select ${payments.method}::text ${of}`),
       currency: subquery<string>(
-        sql`select case when ${payments.method} = 'crypto' then 'SOL' else 'EUR' end ${of}`,
+        sql`select case when ${payments.method} = 'crypto' then coalesce(${payments.currency}::text, 'SOL') else 'EUR' end ${of}`,
       ),
     }
   }
