@@ -13,6 +13,7 @@ import { MONEY_KEY } from '../api/money'
 import { useForm } from '../forms/useForm'
 import { DialogActions } from '../ui/DialogActions'
 import { useMoneyFormat } from '../ui/moneyFormat'
+import { transferAmountText } from '../ui/TransferAmount'
 
 /**
  * Assigning a transfer in two steps: the customer (a claimant is offered first), then what they
@@ -74,8 +75,9 @@ export function AssignDialog({
 
   const values = {
     amount: transfer.value_eur === null ? '—' : format.eur(transfer.value_eur),
-    sol: format.lamports(transfer.lamports),
+    sol: transferAmountText(transfer, format, t),
     rate: transfer.rate_eur_per_sol === null ? '—' : format.eur(transfer.rate_eur_per_sol),
+    unit: transfer.currency ?? 'SOL',
     username: body.username,
   }
   return (

@@ -13,6 +13,7 @@ import { MONEY_KEY } from '../api/money'
 import { useForm } from '../forms/useForm'
 import { DialogActions } from '../ui/DialogActions'
 import { useMoneyFormat } from '../ui/moneyFormat'
+import { transferAmountText } from '../ui/TransferAmount'
 
 /** Dismissing a transfer: why (the note stays with it), then a confirmation that nobody is paid. */
 export function DismissDialog({
@@ -48,7 +49,7 @@ export function DismissDialog({
       }
     },
   })
-  const sol = format.lamports(transfer.lamports)
+  const sol = transferAmountText(transfer, format, t)
   return (
     <Modal open onClose={onClose} title={t('transfers.dismiss.title')}>
       {confirming ? (

@@ -46,6 +46,15 @@ const status: MoneyStatus = {
     max_age_seconds: 600,
     last_error: null,
   },
+  usdc: {
+    accepted: true,
+    mint: 'Gh9ZwEmdLJ8DscKNTkTqPbNwLNNBjuSzaG9Vp2KGtKJr',
+    eur_per_usdc: 0.92,
+    source: 'fixed',
+    fetched_at: '2026-03-02T10:30:00.000Z',
+    age_seconds: 40,
+    last_error: null,
+  },
   watcher: {
     enabled: true,
     last_slot: '123456',
