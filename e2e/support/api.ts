@@ -35,7 +35,7 @@ export async function registerCustomer(
 }
 
 /** Adds one unit of the first product a search finds. */
-async function addBySearch(customer: ApiCustomer, search: string): Promise<void> {
+export async function addBySearch(customer: ApiCustomer, search: string): Promise<void> {
   const list = await customer.call('GET', `/api/products?search=${encodeURIComponent(search)}`)
   const [product] = list.products as { id: number }[]
   await customer.call('POST', '/api/cart/add', { product_id: product?.id })
@@ -55,7 +55,13 @@ export async function customerWithOrders(
   await addBySearch(customer, 'lip balm')
   await addBySearch(customer, 'lip balm')
   await customer.call('POST', '/api/cart/coupon/apply', { coupon_code: 'WELCOME10' })
-  const topup = await customer.call('POST', '/api/balance/topup', { minimum_amount: 20 })
+  await topUp(customer, 20)
+  await customer.call('POST', '/api/payment/create', { payment_method: 'balance' })
+}
+
+/** A top-up of `euros` paid by the demo wallet, once the watcher has credited it. */
+export async function topUp(customer: ApiCustomer, euros: number): Promise<void> {
+  const topup = await customer.call('POST', '/api/balance/topup', { minimum_amount: euros })
   await customer.call('POST', `/api/dev/pay/${topup.payment_code}`)
   // The watcher confirms the transfer: what the top-up dialog waits for.
   await vi.waitFor(
@@ -65,5 +71,4 @@ export async function customerWithOrders(
     },
     { timeout: 30_000, interval: 200 },
   )
-  await customer.call('POST', '/api/payment/create', { payment_method: 'balance' })
 }

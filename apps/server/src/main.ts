@@ -36,8 +36,9 @@ async function main(): Promise<void> {
 
   const setup = await setUpChain(config)
   const { demoWallet, localChain } = setup
-  // USDC_MINT (the mainnet mint with SOLANA_RPC_URL) is the USDC the shop counts.
-  const chain = { ...setup.chain, usdcMint: config.usdcMint }
+  // USDC_MINT (the mainnet mint with SOLANA_RPC_URL) is the USDC the shop counts; on its own
+  // local chain, the chain's play mint unless USDC_MINT names another.
+  const chain = { ...setup.chain, usdcMint: config.usdcMint ?? setup.playUsdcMint }
   const app = await buildApp(config, {
     database,
     chain,

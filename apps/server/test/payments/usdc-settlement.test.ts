@@ -10,7 +10,13 @@ import type { PaymentCurrencyCode } from '@shop/contract'
 import * as kit from '@solana/kit'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { balanceLedger, chainTransfers, payments, transferClaims } from '../../src/db/schema.js'
+import {
+  balanceLedger,
+  chainTransfers,
+  payments,
+  rateHistory,
+  transferClaims,
+} from '../../src/db/schema.js'
 import type { ReadTransaction } from '../../src/solana/transfers-in-transaction.js'
 import {
   addToCart,
@@ -177,24 +183,25 @@ describe('a USDC payment', () => {
     expect(await ledgerEqualsBalance(bed.t, user.id)).toBe(true)
   })
 
-  it('paid after its expiry is credited late, at most the rate when it landed', async () => {
+  it('paid after its expiry is credited late, at the USDC rate when it landed if lower', async () => {
     const user = await signUp(bed.t.app)
     const payment = await checkout(user, 'USDC')
     const afterExpiry = new Date(new Date(payment.expiration_time).getTime() + 60 * 60_000)
+    // USDC fell to 0.80 EUR by then; SOL's rate (150 EUR/SOL) has nothing to say about it.
+    await bed.t.services.rateHistory.record(80_000n, 'test', afterExpiry, 'USDC')
+    await bed.t.services.rateHistory.record(1n, 'test', afterExpiry, 'SOL')
+    const asked = BigInt(payment.token_amount)
     await apply(
-      landed(
-        { amount: BigInt(payment.token_amount), currency: 'USDC', reference: payment.reference },
-        afterExpiry,
-      ),
+      landed({ amount: asked, currency: 'USDC', reference: payment.reference }, afterExpiry),
     )
     expect(await statusOf(user, payment.payment_code)).toMatchObject({ status: 'expired' })
     const [late] = await bed.t.database.db
       .select()
       .from(balanceLedger)
       .where(and(eq(balanceLedger.userId, user.id), eq(balanceLedger.kind, 'late_payment')))
-    // Its euro value at 0.92 (the locked and the only known rate), never more than was asked.
-    expect(late?.amountCents).toBeGreaterThanOrEqual(Math.round(payment.final_amount_eur * 100))
-    expect(late?.amountCents).toBeLessThan(Math.round(payment.final_amount_eur * 100) + 1)
+    expect(late?.amountCents).toBe(Number((asked * 80_000n) / 1_000_000_000n))
+    // Those rates lie in the future of the other tests here: gone again.
+    await bed.t.database.db.delete(rateHistory).where(eq(rateHistory.source, 'test'))
     // Past the 24-hour late window a transfer pays nothing: the owner's.
     const tooLate = new Date(new Date(payment.expiration_time).getTime() + 25 * 60 * 60_000)
     const result = await apply(
