@@ -60,10 +60,17 @@ export interface PaymentTestbed extends TestChain {
  * `usdcMint` the shop counts that mint as USDC (the app's fixed rate: 0.92 EUR per USDC).
  */
 export async function createPaymentTestbed(
-  options: Omit<TestAppOptions, 'chain'> & { demoWallet?: boolean; usdcMint?: string } = {},
+  options: Omit<TestAppOptions, 'chain'> & {
+    demoWallet?: boolean
+    usdcMint?: string
+    /** Count the chain's own play USDC mint as USDC, the merchant holding its token account. */
+    playUsdc?: boolean
+  } = {},
 ): Promise<PaymentTestbed> {
   const testChain = await startTestChain()
-  const { demoWallet, usdcMint, ...appOptions } = options
+  const { demoWallet, playUsdc, usdcMint: givenMint, ...appOptions } = options
+  const usdcMint = playUsdc ? testChain.chain.chain.usdc.mint : givenMint
+  if (playUsdc) await testChain.chain.chain.usdc.ensureTokenAccount(testChain.merchant)
   const t = await createTestApp({
     ...appOptions,
     chain: {
@@ -75,7 +82,7 @@ export async function createPaymentTestbed(
       ? {
           deps: {
             ...appOptions.deps,
-            demoWallet: await DemoWallet.create(testChain.chain.url),
+            demoWallet: await DemoWallet.create(testChain.chain),
           },
         }
       : {}),
