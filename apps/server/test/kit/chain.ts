@@ -75,7 +75,7 @@ export async function createPaymentTestbed(
       ? {
           deps: {
             ...appOptions.deps,
-            demoWallet: await DemoWallet.create(testChain.chain.url),
+            demoWallet: await DemoWallet.create(testChain.chain.url, testChain.chain),
           },
         }
       : {}),
