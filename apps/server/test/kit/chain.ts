@@ -57,7 +57,8 @@ export interface PaymentTestbed extends TestChain {
 /**
  * `options` are the app's, as for createTestApp; the chain is the testbed's own, and with
  * `demoWallet` the app has the demo wallet's route, paying from a wallet on that chain. With
- * `usdcMint` the shop counts that mint as USDC (the app's fixed rate: 0.92 EUR per USDC).
+ * `usdcMint` the shop counts that mint as USDC (the app's fixed rate: 0.92 EUR per USDC); with
+ * `playUsdc`, the chain's own play mint.
  */
 export async function createPaymentTestbed(
   options: Omit<TestAppOptions, 'chain'> & {
@@ -82,7 +83,7 @@ export async function createPaymentTestbed(
       ? {
           deps: {
             ...appOptions.deps,
-            demoWallet: await DemoWallet.create(testChain.chain),
+            demoWallet: await DemoWallet.create(testChain.chain.url, testChain.chain),
           },
         }
       : {}),

@@ -4,7 +4,7 @@
 // account (the transaction never names the merchant's wallet), and findReference/validateTransfer
 // agreeing; a transfer without a reference paying by its exact amount, seen by the watcher or
 // pasted by the customer; a look-alike mint of the same decimals that pays nothing; a SOL
-// transfer with a USDC payment's reference, the customer's claim.
+// transfer with a USDC payment's reference, the customer's claim; the demo wallet paying USDC.
 import { mintPlayUsdc, sendTokenTransfer } from '@shop/local-chain'
 import * as kit from '@solana/kit'
 import {
@@ -27,6 +27,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainTransfers, transferClaims } from '../../src/db/schema.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
+import { DemoWallet } from '../../src/modules/payments/demo-wallet.js'
 import {
   addToCart,
   callAs,
@@ -61,6 +62,7 @@ beforeAll(async () => {
     // Pending payments are also looked up by their reference at every pass: that is how a token
     // of another mint, paid to a token account the watcher does not walk, is found.
     chain: { rpcUrl: bed.chain.url, merchantAddress: bed.merchant, usdcMint: mint, backstopMs: 0 },
+    deps: { demoWallet: await DemoWallet.create(bed.chain.url, bed.chain) },
   })
   await seedDemo(t.database.db, TEST_DELIVERY_KEY)
 })
@@ -160,6 +162,15 @@ describe('USDC on the local chain', () => {
     )
     expect(pasted.statusCode, pasted.body).toBe(200)
     expect(pasted.json().status).toBe('confirmed')
+  })
+
+  it('the demo wallet pays a USDC payment in play USDC', async () => {
+    const user = await signUp(t.app)
+    const payment = await usdcCheckout(user)
+    const paid = await callAs(t.app, user, 'POST', `/api/dev/pay/${payment.payment_code}`)
+    expect(paid.statusCode, paid.body).toBe(200)
+    await t.services.watcher?.poll()
+    expect(await statusOf(user, payment.payment_code)).toBe('confirmed')
   })
 
   it('a look-alike mint with the payment’s reference and amount pays nothing', async () => {

@@ -1,8 +1,9 @@
 // "Pay with the demo wallet": only when the server runs its own local chain. A wallet funded by
-// the local chain's airdrop (SOL) and its play USDC mint (USDC, decision 0052) signs and sends a
-// real transfer (with the Solana Pay reference) for the rest of a pending payment, so a newcomer
-// can try the whole flow in the browser. The watcher then finds it exactly as it would find a
-// customer's wallet transfer.
+// the local chain's airdrop signs and sends a real transfer (with the Solana Pay reference) for the
+// rest of a pending payment, so a newcomer can try the whole flow in the browser. The watcher then
+// finds it exactly as it would find a customer's wallet transfer. A USDC payment is paid in the
+// chain's play USDC: minted to the demo wallet first (with the chain's mint authority), then sent
+// as an SPL transfer to the merchant's token account, as a wallet would (docs/usdc.md).
 import {
   type LocalChainRpc,
   mintPlayUsdc,
@@ -18,24 +19,22 @@ import {
   lamports,
 } from '@solana/kit'
 import { AppError } from '../../http/errors.js'
+import type { PaymentRow } from './model.js'
 import type { PaymentQueries } from './queries.js'
 
 const AIRDROP_LAMPORTS = 1_000_000_000_000n // 1,000 SOL of play money
 
 export class DemoWallet {
   private constructor(
-    private readonly chain: LocalChainRpc,
+    private readonly rpcUrl: string,
     private readonly signer: KeyPairSigner,
+    private readonly chain: LocalChainRpc | null,
   ) {}
 
-  private get rpcUrl(): string {
-    return this.chain.url
-  }
-
-  /** A new wallet, funded by the local chain's airdrop. */
-  static async create(chain: LocalChainRpc): Promise<DemoWallet> {
+  /** A new wallet, funded by the local chain's airdrop; with the chain, it pays USDC too. */
+  static async create(rpcUrl: string, chain: LocalChainRpc | null = null): Promise<DemoWallet> {
     const signer = await generateKeyPairSigner()
-    const wallet = new DemoWallet(chain, signer)
+    const wallet = new DemoWallet(rpcUrl, signer, chain)
     await wallet.#fund()
     return wallet
   }
@@ -51,28 +50,11 @@ export class DemoWallet {
 
   async pay(payments: PaymentQueries, userId: number, code: string) {
     const payment = await payments.owned(userId, code)
-    if (payment.status !== 'pending' || payment.method !== 'crypto') {
+    if (payment.currency === 'USDC') return this.#payUsdc(payment)
+    if (payment.status !== 'pending' || payment.lamports === null) {
       throw new AppError('PAYMENT_NOT_PENDING')
     }
     if (!payment.walletAddress || !payment.reference) throw new AppError('TRANSFER_NOT_MATCHING')
-    if (payment.currency === 'USDC') {
-      if (!payment.tokenMint || payment.tokenAmount === null)
-        throw new AppError('PAYMENT_NOT_PENDING')
-      const rest = payment.tokenAmount - payment.receivedTokenAmount
-      // Play money: minted to the demo wallet for exactly this payment, then sent as a wallet
-      // sends a Solana Pay SPL transfer (to the merchant's associated token account).
-      await mintPlayUsdc(this.chain, this.signer.address, rest)
-      const signature = await sendTokenTransfer({
-        rpcUrl: this.rpcUrl,
-        payer: this.signer,
-        mint: address(payment.tokenMint),
-        to: address(payment.walletAddress),
-        amount: rest,
-        reference: address(payment.reference),
-      })
-      return { success: true as const, signature }
-    }
-    if (payment.lamports === null) throw new AppError('PAYMENT_NOT_PENDING')
     const rpc = createSolanaRpc(devnet(this.rpcUrl))
     const remaining = payment.lamports - payment.receivedLamports
     // `processed`: what the next transfer's preflight sees (a finalized balance lags ~13 s).
@@ -85,6 +67,28 @@ export class DemoWallet {
       payer: this.signer,
       to: address(payment.walletAddress),
       lamports: remaining,
+      reference: address(payment.reference),
+    })
+    return { success: true as const, signature }
+  }
+
+  /** The rest of a pending USDC payment, minted as play USDC and sent with its reference. */
+  async #payUsdc(payment: PaymentRow) {
+    if (payment.status !== 'pending' || payment.tokenAmount === null) {
+      throw new AppError('PAYMENT_NOT_PENDING')
+    }
+    if (!payment.walletAddress || !payment.reference || !payment.tokenMint) {
+      throw new AppError('TRANSFER_NOT_MATCHING')
+    }
+    if (!this.chain) throw new AppError('DEMO_WALLET_UNAVAILABLE')
+    const remaining = payment.tokenAmount - payment.receivedTokenAmount
+    await mintPlayUsdc(this.chain, this.signer.address, remaining)
+    const signature = await sendTokenTransfer({
+      rpcUrl: this.rpcUrl,
+      payer: this.signer,
+      mint: address(payment.tokenMint),
+      to: address(payment.walletAddress),
+      amount: remaining,
       reference: address(payment.reference),
     })
     return { success: true as const, signature }
