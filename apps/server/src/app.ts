@@ -58,6 +58,8 @@ export interface AppDeps {
   chain?: ChainSettings
   /** The EUR/SOL rate source; from the config when absent. */
   rateProvider?: RateProvider
+  /** The EUR/USDC rate source (cents per 1,000 USDC); from the config when absent. */
+  usdcRateProvider?: RateProvider
   /** Only with the embedded local chain: pays pending payments from a play-money wallet. */
   demoWallet?: DemoWallet | null
   /** The keys the shop generated into DATA_DIR (secrets.ts): an encrypted backup carries them. */
@@ -146,6 +148,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     authLimits: deps.authLimits,
     chain: deps.chain,
     rateProvider: deps.rateProvider,
+    usdcRateProvider: deps.usdcRateProvider,
     generatedKeys: deps.generatedKeys,
     freeSpace: deps.freeSpace,
   })
@@ -156,6 +159,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // A fixed rate is known at once; a remote one arrives in the background (main.ts refreshes it).
   if (services.rates.providerName === 'fixed') await services.rates.refresh()
   else void services.rates.refresh()
+  if (services.payments.usdc.mint && services.payments.usdc.accepted) {
+    if (services.usdcRates.providerName === 'fixed') await services.usdcRates.refresh()
+    else void services.usdcRates.refresh()
+  }
   app.decorate('authenticate', (request: FastifyRequest) => services.sessions.authenticate(request))
   // After the hooks that set headers: it keeps each answer with its final headers.
   const answerCache = config.answerCache

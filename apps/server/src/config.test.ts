@@ -90,7 +90,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message)
   })
 
+  it('counts USDC: the mainnet mint with a real RPC, none of its own locally, 0.92 EUR fixed', () => {
+    const local = loadConfig({})
+    expect(local).toMatchObject({
+      usdcMint: null,
+      acceptUsdc: true,
+      rateFixedCentsPerKiloUsdc: 92_000n,
+    })
+    const real = loadConfig({
+      SOLANA_RPC_URL: 'https://rpc.example',
+      MERCHANT_WALLET: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+    })
+    expect(real.usdcMint).toBe('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')
+    const chosen = loadConfig({
+      USDC_MINT: '82ZJ7nbGpixjeDCmEhUcmwXYfvurzAgGdtSMuHnUgyny',
+      ACCEPT_USDC: 'false',
+      RATE_FIXED_EUR_PER_USDC: '0.923456',
+    })
+    expect(chosen).toMatchObject({
+      usdcMint: '82ZJ7nbGpixjeDCmEhUcmwXYfvurzAgGdtSMuHnUgyny',
+      acceptUsdc: false,
+      rateFixedCentsPerKiloUsdc: 92_346n,
+    })
+  })
+
   it.each([
+    [{ USDC_MINT: 'not-a-mint' }, /USDC_MINT/],
+    [{ ACCEPT_USDC: 'sometimes' }, /ACCEPT_USDC/],
+    [{ RATE_FIXED_EUR_PER_USDC: '-1' }, /RATE_FIXED_EUR_PER_USDC/],
+    [{ RATE_FIXED_EUR_PER_USDC: '0' }, /RATE_FIXED_EUR_PER_USDC/],
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],

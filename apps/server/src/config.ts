@@ -1,12 +1,13 @@
 // Configuration comes from the environment only. Every value has a safe default for a local
 // start, and a wrong value stops the server at once with a message that names the variable.
 import path from 'node:path'
+import { MAINNET_USDC_MINT } from '@shop/contract'
 import { isAddress } from '@solana/kit'
 import { proxyEntryProblem } from './http/client-address.js'
 import { DEFAULT_OVERLOAD_LIMITS, type OverloadLimits } from './http/overload.js'
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-limits.js'
 import { SERVER_ROOT } from './server-root.js'
-import { parseEurToCents } from './solana/amounts.js'
+import { parseDecimalScaled, parseEurToCents } from './solana/amounts.js'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 const LOG_LEVELS: readonly LogLevel[] = [
@@ -60,6 +61,15 @@ export interface AppConfig {
   coingeckoPlan: 'demo' | 'pro'
   /** Euro cents per SOL for the fixed provider. */
   rateFixedCentsPerSol: bigint
+  /** Euro cents per 1,000 USDC for the fixed provider (RATE_FIXED_EUR_PER_USDC, default 0.92). */
+  rateFixedCentsPerKiloUsdc: bigint
+  /**
+   * The USDC mint the shop counts (USDC_MINT); null: the mainnet USDC mint with SOLANA_RPC_URL,
+   * the local chain's own play mint without (local-chain-mode.ts).
+   */
+  usdcMint: string | null
+  /** Whether checkout and top-up take USDC (ACCEPT_USDC, default true). */
+  acceptUsdc: boolean
   /** Base URL override for the HTTP rate provider (tests, proxies). */
   rateApiUrl: string | null
   paymentExpiryMinutes: number
@@ -292,6 +302,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (fixedRate === null || fixedRate <= 0n) {
     throw new ConfigError('RATE_FIXED_EUR must be a positive euro amount such as 150 or 98.75')
   }
+  const usdcRate = parseDecimalScaled(text(env, 'RATE_FIXED_EUR_PER_USDC') ?? '0.92', 5)
+  if (usdcRate === null || usdcRate <= 0n) {
+    throw new ConfigError(
+      'RATE_FIXED_EUR_PER_USDC must be a positive euro amount such as 0.92 (at most 5 decimals count)',
+    )
+  }
+  const usdcMint = text(env, 'USDC_MINT')
+  if (usdcMint !== null && !isAddress(usdcMint)) {
+    throw new ConfigError('USDC_MINT is not a valid Solana address (a token mint)')
+  }
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data')
   const databaseUrl = postgresUrl(env, 'DATABASE_URL')
   return {
@@ -320,6 +340,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     coingeckoApiKey: text(env, 'COINGECKO_API_KEY'),
     coingeckoPlan,
     rateFixedCentsPerSol: fixedRate,
+    rateFixedCentsPerKiloUsdc: usdcRate,
+    usdcMint: usdcMint ?? (solanaRpcUrl ? MAINNET_USDC_MINT : null),
+    acceptUsdc: flag(env, 'ACCEPT_USDC', true),
     rateApiUrl: httpUrl(env, 'RATE_API_URL'),
     publicUrl: httpUrl(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
     paymentExpiryMinutes: integerInRange(env, 'PAYMENT_EXPIRY_MINUTES', 15, 1, 24 * 60),

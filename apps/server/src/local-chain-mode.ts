@@ -75,7 +75,7 @@ export async function setUpChain(config: AppConfig): Promise<ChainSetup> {
   await localChain.chain.usdc.ensureTokenAccount(merchantAddress)
   return {
     chain: { rpcUrl: localChain.url, merchantAddress, wsUrl: localChain.wsUrl },
-    demoWallet: await DemoWallet.create(localChain.url),
+    demoWallet: await DemoWallet.create(localChain.url, localChain),
     localChain,
     playUsdcMint: localChain.chain.usdc.mint,
   }

@@ -34,7 +34,11 @@ async function main(): Promise<void> {
   ])
   const database = await opening
 
-  const { chain, demoWallet, localChain } = await setUpChain(config)
+  const setup = await setUpChain(config)
+  const { demoWallet, localChain } = setup
+  // USDC_MINT (the mainnet mint with SOLANA_RPC_URL) is the USDC the shop counts; on its own
+  // local chain, the chain's play mint unless USDC_MINT names another.
+  const chain = { ...setup.chain, usdcMint: config.usdcMint ?? setup.playUsdcMint }
   const app = await buildApp(config, {
     database,
     chain,
@@ -46,7 +50,14 @@ async function main(): Promise<void> {
     ],
   })
   const { services } = app.shop
+  // On a real cluster the merchant's USDC token account must exist, or USDC is refused.
+  if (config.solanaRpcUrl && services.chain) {
+    const { checkUsdcAccount } = await import('./solana/usdc-account-check.js')
+    await checkUsdcAccount(services.chain, services.payments.usdc, app.log)
+  }
   services.rates.start()
+  // The USDC rate is asked for only while USDC is taken (each refresh costs provider calls).
+  if (services.payments.usdc.mint && services.payments.usdc.accepted) services.usdcRates.start()
   const { watcher } = services
   watcher?.listen()
   const jobs = startJobs(
@@ -87,6 +98,7 @@ async function main(): Promise<void> {
     if (err) app.log.error({ err }, 'stopping after an uncaught error')
     else app.log.info({ signal }, 'shutting down')
     services.rates.stop()
+    services.usdcRates.stop()
     await Promise.all([jobs.stop(), app.close(), watcher?.close()])
     await localChain?.close()
     await database.close()

@@ -81,6 +81,8 @@ export interface ServiceOptions {
   chain?: ChainSettings
   /** The EUR/SOL rate source; from the config when absent. */
   rateProvider?: RateProvider
+  /** The EUR/USDC rate source (cents per 1,000 USDC); from the config when absent. */
+  usdcRateProvider?: RateProvider
   /** The keys the shop generated into DATA_DIR (secrets.ts): an encrypted backup carries them. */
   generatedKeys?: readonly KeyName[]
   /** How the data folder's free space is read (tests fill the disk this way). */
@@ -96,6 +98,11 @@ export interface ChainSettings {
   pageLimit?: number
   /** How often pending payments are looked up by reference (default 20 s). */
   backstopMs?: number
+  /**
+   * The mint counted as USDC: USDC_MINT (the mainnet mint with a real cluster) or the local
+   * chain's play mint; null or absent: USDC is not offered.
+   */
+  usdcMint?: string | null
 }
 
 /** Pending payments are also looked up by their reference this often (a backstop). */
@@ -137,6 +144,10 @@ export function createServices(
     merchantAddress: options.chain?.merchantAddress ?? null,
     expiryMs: config.paymentExpiryMinutes * 60_000,
     expiryGraceMs: EXPIRY_GRACE_MS,
+    usdc: {
+      mint: options.chain ? (options.chain.usdcMint ?? null) : null,
+      accepted: config.acceptUsdc,
+    },
   }
   const paymentQueries = new PaymentQueries(db)
   const orders = new OrderService(db, paymentQueries)
@@ -189,6 +200,12 @@ export function createServices(
     Date.now,
     rateHistory,
   )
+  const usdcRates = new RateService(
+    options.usdcRateProvider ?? rateProvidersFromConfig(config, 'USDC'),
+    log,
+    Date.now,
+    rateHistory.recorderFor('USDC'),
+  )
   const chain = options.chain
     ? new ChainClient(
         options.chain.rpcUrl,
@@ -196,6 +213,7 @@ export function createServices(
         config.solanaCommitment,
         {
           pageLimit: options.chain.pageLimit,
+          usdcMint: options.chain.usdcMint ?? null,
         },
       )
     : null
@@ -209,7 +227,11 @@ export function createServices(
     delivery: deliveryCodes satisfies DeliveryPort,
   }
   const lifecycle = new PaymentLifecycle(db, owners, settings)
-  const checkout = new PaymentCheckout(db, { ...owners, lifecycle, rates }, settings)
+  const checkout = new PaymentCheckout(
+    db,
+    { ...owners, lifecycle, rates: { SOL: rates, USDC: usdcRates } },
+    settings,
+  )
   const settlement = new PaymentSettlement(db, { lifecycle, balance, rateHistory }, log)
   const signatures = new PaymentSignatureService(paymentQueries, settlement, chain, rateLimits)
   const watcher = chain
@@ -282,8 +304,17 @@ export function createServices(
       },
     }),
     rates,
+    usdcRates,
     rateHistory,
-    payments: { queries: paymentQueries, checkout, lifecycle, settlement, signatures },
+    chain,
+    payments: {
+      queries: paymentQueries,
+      checkout,
+      lifecycle,
+      settlement,
+      signatures,
+      usdc: settings.usdc,
+    },
     watcher,
     staff,
     audit: staff.audit,
@@ -308,6 +339,7 @@ export function createServices(
       rateHistory,
       staffNames: (ids) => staff.team.usernames(ids),
       rate: () => rates.status(),
+      usdc: () => ({ rate: usdcRates.status(), ...settings.usdc }),
       watcher: watcher ? () => watcher.sharedStatus() : null,
     }),
     adminCatalog: {

@@ -1,6 +1,7 @@
 // Requests of the balance endpoints.
 
 import Type, { type Static } from 'typebox'
+import { Currency } from './common.js'
 import { TOPUP_MAX_EUR } from './constants.js'
 
 /**
@@ -13,5 +14,6 @@ export const TopupBody = Type.Object({
     maximum: TOPUP_MAX_EUR,
     description: 'Euro amount to top up, at least 5, at most 2 decimals',
   }),
+  currency: Type.Optional(Currency),
 })
 export type TopupBody = Static<typeof TopupBody>

@@ -8,6 +8,7 @@ import {
   MAX_ID,
   MAX_PAGE,
   MAX_PAGE_SIZE,
+  PAYMENT_CURRENCIES,
 } from './constants.js'
 
 /** `schema` or `null` (`anyOf: [schema, {type: 'null'}]`, valid OpenAPI 3.1). */
@@ -58,6 +59,21 @@ export const Lamports = Type.String({
   description: 'Amount in lamports (1 SOL = 1,000,000,000 lamports) as a decimal string',
 })
 export type Lamports = Static<typeof Lamports>
+
+/** A crypto payment's currency: SOL or the USDC token. */
+export const Currency = Type.Enum(PAYMENT_CURRENCIES, {
+  type: 'string',
+  description: 'SOL (the default) or USDC (the SPL token of USDC_MINT)',
+})
+export type Currency = Static<typeof Currency>
+
+/** Integer base units as a decimal string: lamports for SOL, micro-USDC for USDC. */
+export const TokenAmount = Type.String({
+  pattern: '^[0-9]+$',
+  description:
+    'Amount in base units as a decimal string: lamports for SOL (1e9 a SOL), micro-USDC for USDC (1e6 a USDC)',
+})
+export type TokenAmount = Static<typeof TokenAmount>
 
 /** An RFC 3339 date-time (ISO 8601, UTC). */
 export const Timestamp = Type.String({ format: 'date-time' })

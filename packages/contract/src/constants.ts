@@ -77,6 +77,19 @@ export const SOL_DECIMALS = 9
 export const LAMPORTS_PER_SOL = 1_000_000_000n
 /** SOL amounts asked for are rounded up to a multiple of 0.0001 SOL. */
 export const SOL_AMOUNT_STEP_LAMPORTS = 100_000n
+/** The currencies a crypto payment is asked in (SOL is the default: docs/usdc.md). */
+export const PAYMENT_CURRENCIES = ['SOL', 'USDC'] as const
+export type PaymentCurrencyCode = (typeof PAYMENT_CURRENCIES)[number]
+/** USDC is an SPL token with 6 decimals: 1 micro-USDC = 0.000001 USDC. */
+export const USDC_DECIMALS = 6
+/** USDC amounts are shown with 2 decimals. */
+export const USDC_DISPLAY_DECIMALS = 2
+/** Micro-USDC in one USDC. */
+export const MICRO_USDC_PER_USDC = 1_000_000n
+/** USDC amounts asked for are rounded up to whole cents of USDC (0.01 USDC). */
+export const USDC_AMOUNT_STEP_MICRO = 10_000n
+/** The mainnet USDC mint, the default of USDC_MINT with a real cluster. */
+export const MAINNET_USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
 
 // ---------------------------------------------------------------- support
 

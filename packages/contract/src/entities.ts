@@ -2,7 +2,19 @@
 // Field names are the specification's (snake_case); euros are numbers with at most 2 decimals.
 
 import Type, { type Static } from 'typebox'
-import { Euros, Id, Lamports, Lang, Nullable, PageQuery, Sol, Timestamp, Total } from './common.js'
+import {
+  Currency,
+  Euros,
+  Id,
+  Lamports,
+  Lang,
+  Nullable,
+  PageQuery,
+  Sol,
+  Timestamp,
+  TokenAmount,
+  Total,
+} from './common.js'
 
 // ---------------------------------------------------------------- users and sessions
 
@@ -134,12 +146,23 @@ export const Payment = Type.Object({
   status: PaymentStatus,
   expiration_time: Nullable(Timestamp, { description: 'Null for balance payments' }),
   wallet_address: Nullable(Type.String(), { description: "The merchant's Solana address" }),
-  sol_amount: Nullable(Sol, { description: 'SOL to send (a multiple of 0.0001)' }),
-  lamports: Nullable(Lamports),
+  sol_amount: Nullable(Sol, { description: 'SOL to send (a multiple of 0.0001); null for USDC' }),
+  lamports: Nullable(Lamports, { description: 'Null for USDC' }),
+  currency: Nullable(Currency, { description: "The crypto payment's currency; null for balance" }),
+  token_mint: Nullable(Type.String(), {
+    description: 'The USDC mint a USDC payment is paid in; null for SOL and balance',
+  }),
+  token_amount: Nullable(TokenAmount, {
+    description: 'What to send in base units (lamports or micro-USDC); null for balance',
+  }),
   final_amount_eur: Euros,
   reference: Nullable(Type.String(), { description: 'Solana Pay reference key (base58)' }),
   solana_pay_url: Nullable(Type.String(), { description: 'Solana Pay transfer-request URL' }),
   received_sol: Nullable(Sol, { description: 'SOL that has arrived for this payment so far' }),
+  received_token_amount: Nullable(TokenAmount, {
+    description:
+      'What has arrived so far in base units of its currency (lamports or micro-USDC); null for balance',
+  }),
   created_at: Timestamp,
   confirmed_at: Nullable(Timestamp),
 })
@@ -162,9 +185,12 @@ export const TopupResponse = Type.Object({
   payment_code: Type.String(),
   status: PaymentStatus,
   wallet_address: Type.String(),
-  minimum_sol_amount: Sol,
+  minimum_sol_amount: Nullable(Sol, { description: 'Null for USDC' }),
   amount_eur: Euros,
-  lamports: Lamports,
+  lamports: Nullable(Lamports, { description: 'Null for USDC' }),
+  currency: Currency,
+  token_mint: Nullable(Type.String(), { description: 'The USDC mint; null for SOL' }),
+  token_amount: TokenAmount,
   expiration_time: Timestamp,
   reference: Type.String(),
   solana_pay_url: Type.String(),
@@ -320,6 +346,13 @@ export const PublicConfig = Type.Object({
       'True when the server runs its own local chain and offers "Pay with the demo wallet"',
   }),
   languages: Type.Array(Lang),
+  usdc_mint: Nullable(Type.String(), {
+    description: 'The USDC mint the shop counts; null when no chain is configured',
+  }),
+  usdc_accepted: Type.Boolean({
+    description:
+      'Whether checkout and top-up take currency USDC (ACCEPT_USDC, and on a real cluster the merchant token account exists)',
+  }),
 })
 export type PublicConfig = Static<typeof PublicConfig>
 

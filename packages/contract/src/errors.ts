@@ -81,6 +81,7 @@ export const ERROR_CODES = [
   'TRANSFER_UNDER_REVIEW',
   'PRICE_CHANGED',
   'DEMO_WALLET_UNAVAILABLE',
+  'CURRENCY_NOT_ACCEPTED',
   // Orders
   'ORDER_NOT_FOUND',
   // Support
@@ -177,6 +178,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'This transaction could not be matched to your payment automatically. The shop will review it and get back to you.',
   PRICE_CHANGED: 'The total of your cart has changed. Please check it and pay again.',
   DEMO_WALLET_UNAVAILABLE: 'The demo wallet is not available.',
+  CURRENCY_NOT_ACCEPTED: 'The shop does not take payments in this currency at the moment.',
   ORDER_NOT_FOUND: 'Order not found.',
   TICKET_NOT_FOUND: 'Ticket not found.',
   TICKET_CLOSED: 'This ticket is closed.',
@@ -265,6 +267,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TRANSFER_UNDER_REVIEW: 409,
   PRICE_CHANGED: 409,
   DEMO_WALLET_UNAVAILABLE: 404,
+  CURRENCY_NOT_ACCEPTED: 400,
   ORDER_NOT_FOUND: 404,
   TICKET_NOT_FOUND: 404,
   TICKET_CLOSED: 409,

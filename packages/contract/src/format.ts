@@ -56,6 +56,15 @@ export function formatSol(amount: number | string | null | undefined, lang?: str
   return `${number} SOL`
 }
 
+/** USDC amount with 2 decimals, e.g. "54.35 USDC" (docs/usdc.md: screens show whole cents). */
+export function formatUsdc(amount: number | string | null | undefined, lang?: string): string {
+  const number = new Intl.NumberFormat(localeFor(lang), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(toNumber(amount))
+  return `${number} USDC`
+}
+
 /** A calendar date, e.g. "5 Mar 2025" (en) or "2025-03-05" (lt). Invalid input is returned as is. */
 export function formatDate(value: Date | string | number, lang?: string): string {
   const date = toDate(value)

@@ -2,7 +2,7 @@
 // safe integer) and lamports (`bigint`). Floats appear only at the JSON edge, where euros are
 // numbers with at most 2 decimals and SOL numbers with at most 9 decimals.
 
-import { SOL_DECIMALS } from './constants.js'
+import { SOL_DECIMALS, USDC_DECIMALS } from './constants.js'
 
 /** Integer cents to a euro number for JSON, e.g. `1250 -> 12.5`. Throws on non-integers. */
 export function centsToEuros(cents: number): number {
@@ -80,4 +80,16 @@ export function solStringToLamports(text: string): bigint | null {
   const units =
     BigInt(whole) * 10n ** BigInt(SOL_DECIMALS) + BigInt(fraction.padEnd(SOL_DECIMALS, '0'))
   return sign === '-' ? -units : units
+}
+
+/**
+ * Micro-USDC as a decimal USDC string, trailing zeros trimmed: `54350000n -> '54.35'` (exact;
+ * with `decimals`, 0-6, rounded half away from zero, e.g. 2 for the screens).
+ */
+export function microUsdcToUsdcString(micro: bigint, decimals: number = USDC_DECIMALS): string {
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > USDC_DECIMALS) {
+    throw new RangeError(`decimals must be an integer from 0 to ${USDC_DECIMALS}, got ${decimals}`)
+  }
+  // A micro-USDC is 1,000 of the 9-decimal units lamportsToSolString counts in.
+  return lamportsToSolString(micro * 1000n, decimals)
 }

@@ -2,7 +2,7 @@
 // page shows the whole purchase (every unit of the payment) with its payment and delivery.
 
 import Type, { type Static } from 'typebox'
-import { Euros, Nullable, Sol, Timestamp } from './common.js'
+import { Currency, Euros, Nullable, Sol, Timestamp, TokenAmount } from './common.js'
 import { Order, PaymentMethod, PaymentStatus } from './entities.js'
 
 /** An order's number, or its order code (`O-` and 8 characters, any case). */
@@ -49,7 +49,9 @@ export const OrderPayment = Type.Object({
   status: PaymentStatus,
   amount_eur: Euros,
   discount_eur: Euros,
-  sol_amount: Nullable(Sol),
+  sol_amount: Nullable(Sol, { description: 'Null for balance and USDC' }),
+  currency: Nullable(Currency, { description: 'SOL or USDC for crypto; null for balance' }),
+  token_amount: Nullable(TokenAmount, { description: 'Crypto only: asked, in base units' }),
   signature: Nullable(Type.String({ description: 'The Solana transaction that paid it' })),
   created_at: Timestamp,
   confirmed_at: Nullable(Timestamp),

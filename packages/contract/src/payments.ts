@@ -1,7 +1,7 @@
 // Requests and responses of the payment endpoints.
 
 import Type, { type Static } from 'typebox'
-import { Id, PageQuery } from './common.js'
+import { Currency, Id, PageQuery } from './common.js'
 import { PROBLEM_DESCRIPTION_MAX_LENGTH } from './constants.js'
 import { PaymentMethod, Ticket } from './entities.js'
 import { SIGNATURE_PATTERN } from './payment-rules.js'
@@ -13,6 +13,7 @@ export const PaymentCode = Type.String({ pattern: PAYMENT_CODE_PATTERN })
 
 export const CreatePaymentBody = Type.Object({
   payment_method: PaymentMethod,
+  currency: Type.Optional(Currency),
   expected_total_eur: Type.Optional(
     Type.Number({
       minimum: 0,

@@ -1,7 +1,16 @@
 import { SOL_AMOUNT_STEP_LAMPORTS } from '@shop/contract'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bumpAmount, eurCentsToLamports, lamportsToEurCents, parseEurToCents } from './amounts.js'
+import {
+  baseUnitsToEurCents,
+  bumpAmount,
+  eurCentsToBaseUnits,
+  eurCentsToLamports,
+  lamportsToEurCents,
+  parseDecimalScaled,
+  parseEurToCents,
+  rateInEuros,
+} from './amounts.js'
 
 const cents = fc.integer({ min: 1, max: 10_000_000 })
 const rate = fc.bigInt({ min: 100n, max: 100_000_000n }) // 1 EUR to 1,000,000 EUR per SOL
@@ -79,5 +88,29 @@ describe('parseEurToCents', () => {
 
   it.each(['', 'abc', '-1', '1e3', '1.2.3'])('refuses %j', (text) => {
     expect(parseEurToCents(text)).toBeNull()
+  })
+})
+
+describe('USDC amounts', () => {
+  it('asks micro-USDC rounded up to whole cents of USDC, never under the euro price', () => {
+    // 0.92 EUR per USDC is 92000n (cents per 1,000 USDC): 50 EUR is 54.347… USDC, asked 54.35.
+    expect(eurCentsToBaseUnits(5_000, 92_000n, 'USDC')).toBe(54_350_000n)
+    expect(eurCentsToBaseUnits(92, 92_000n, 'USDC')).toBe(1_000_000n)
+    expect(eurCentsToBaseUnits(1, 92_000n, 'USDC')).toBe(20_000n)
+    for (const cents of [1, 99, 1234, 5_000, 99_999]) {
+      const micro = eurCentsToBaseUnits(cents, 92_345n, 'USDC')
+      expect(micro % 10_000n).toBe(0n)
+      expect(baseUnitsToEurCents(micro, 92_345n)).toBeGreaterThanOrEqual(cents)
+    }
+    expect(bumpAmount(54_350_000n, 'USDC')).toBe(54_360_000n)
+  })
+
+  it('reads a USDC rate with 5 decimals of the euro price, without a float', () => {
+    expect(parseDecimalScaled('0.92', 5)).toBe(92_000n)
+    expect(parseDecimalScaled('0.923456', 5)).toBe(92_346n)
+    expect(parseDecimalScaled('1', 5)).toBe(100_000n)
+    expect(parseDecimalScaled('x', 5)).toBeNull()
+    expect(rateInEuros(92_000n, 'USDC')).toBe(0.92)
+    expect(rateInEuros(15_000n, 'SOL')).toBe(150)
   })
 })

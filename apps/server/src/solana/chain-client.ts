@@ -13,6 +13,7 @@ import {
   SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
   signature as toSignature,
 } from '@solana/kit'
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { RetryLater } from '../jobs.js'
 import {
   type ReadTransaction,
@@ -63,11 +64,45 @@ export class ChainClient {
     readonly rpcUrl: string,
     readonly merchant: string,
     readonly commitment: WatchCommitment,
-    /** Signatures asked for per page (tests make it small to walk many pages). */
-    options: { pageLimit?: number } = {},
+    /**
+     * Signatures asked for per page (tests make it small to walk many pages), and the mint
+     * counted as USDC (null: every token paid to the merchant is an unknown one).
+     */
+    options: { pageLimit?: number; usdcMint?: string | null } = {},
   ) {
     this.#rpc = createSolanaRpc(rpcUrl)
     this.#pageLimit = options.pageLimit ?? PAGE_LIMIT
+    this.usdcMint = options.usdcMint ?? null
+  }
+
+  readonly usdcMint: string | null
+  #usdcAccount: Promise<string> | null = null
+
+  /**
+   * The merchant's associated token account for the USDC mint, where a Solana Pay transfer with
+   * `spl-token` lands: a transaction paying it need not name the merchant's wallet at all, so the
+   * watcher walks this address's history too. Null without a USDC mint.
+   */
+  usdcAccount(): Promise<string> | null {
+    const mint = this.usdcMint
+    if (!mint) return null
+    this.#usdcAccount ??= findAssociatedTokenPda({
+      owner: address(this.merchant),
+      mint: address(mint),
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    }).then(([pda]) => pda)
+    return this.#usdcAccount
+  }
+
+  /** Whether an account exists at `account` (the start's check of the USDC token account). */
+  async accountExists(account: string): Promise<boolean> {
+    const info = await this.#send(
+      this.#rpc.getAccountInfo(address(account), {
+        commitment: this.commitment,
+        encoding: 'base64',
+      }),
+    )
+    return info.value !== null
   }
 
   /** Sends one call; a 429 becomes RetryLater with the provider's Retry-After. */
@@ -177,6 +212,6 @@ export class ChainClient {
       throw error
     }
     if (!tx) return null
-    return transfersToMerchant(signature, tx as TransactionJson, this.merchant)
+    return transfersToMerchant(signature, tx as TransactionJson, this.merchant, this.usdcMint)
   }
 }

@@ -9,6 +9,7 @@ import {
   KrakenProvider,
   RATE_MAX_AGE_MS,
   RateService,
+  rateProvidersFromConfig,
 } from './rates.js'
 
 // Shapes as documented by CoinGecko (/api/v3/simple/price) and Kraken (/0/public/Ticker).
@@ -33,6 +34,8 @@ const KRAKEN_RESPONSE = {
 let server: http.Server
 let base = ''
 let mode: 'ok' | 'broken' | 'error' = 'ok'
+/** What both sources answer for EUR per USDC. */
+let usdcRate: number | string = 0.923456
 /** The CoinGecko key headers of the last request. */
 let keyHeaders: Record<string, string | undefined> = {}
 
@@ -52,6 +55,14 @@ beforeAll(async () => {
       return res.end(JSON.stringify(COINGECKO_RESPONSE))
     }
     if (req.url === '/0/public/Ticker?pair=SOLEUR') return res.end(JSON.stringify(KRAKEN_RESPONSE))
+    if (req.url?.startsWith('/api/v3/simple/price?ids=usd-coin&vs_currencies=eur')) {
+      return res.end(JSON.stringify({ 'usd-coin': { eur: usdcRate } }))
+    }
+    if (req.url === '/0/public/Ticker?pair=USDCEUR') {
+      return res.end(
+        JSON.stringify({ error: [], result: { USDCEUR: { c: [String(usdcRate), '1'] } } }),
+      )
+    }
     res.writeHead(404).end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -175,5 +186,49 @@ describe('RateService with a fallback and a sanity check', () => {
     source.rate = 8000n
     await service.refresh()
     expect(service.current().centsPerSol).toBe(8000n)
+  })
+})
+
+describe('USDC rates', () => {
+  it("reads CoinGecko's usd-coin and Kraken's USDCEUR into cents per 1,000 USDC", async () => {
+    mode = 'ok'
+    usdcRate = 0.923456
+    expect(
+      await new CoinGeckoProvider({ baseUrl: base, currency: 'USDC' }).fetchCentsPerSol(),
+    ).toBe(92_346n)
+    usdcRate = '0.92100000'
+    expect(await new KrakenProvider(base, 'USDC').fetchCentsPerSol()).toBe(92_100n)
+  })
+
+  it('keeps the same 20 % guard and fallback, in a service of its own', async () => {
+    mode = 'ok'
+    usdcRate = 0.92
+    const recorded: [bigint, string][] = []
+    const service = new RateService(
+      rateProvidersFromConfig(
+        {
+          rateProvider: 'coingecko',
+          rateFallbackProvider: null,
+          rateFixedCentsPerSol: 15_000n,
+          rateFixedCentsPerKiloUsdc: 92_000n,
+          rateApiUrl: base,
+          coingeckoApiKey: null,
+          coingeckoPlan: 'demo',
+        },
+        'USDC',
+      ),
+      quiet,
+      Date.now,
+      { record: async (cents, from) => void recorded.push([cents, from]) },
+    )
+    await service.refresh()
+    expect(service.current().centsPerSol).toBe(92_000n)
+    // A depeg to 0.50 from one source alone (no fallback here: it would be another host) is
+    // refused: no second source agrees. The fallback path is RateService's, tested above.
+    usdcRate = 0.5
+    await service.refresh()
+    expect(service.current().centsPerSol).toBe(92_000n)
+    expect(service.status().lastError).toMatch(/more than 20 %/)
+    expect(recorded).toEqual([[92_000n, 'coingecko']])
   })
 })

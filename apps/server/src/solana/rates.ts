@@ -3,15 +3,27 @@
 // A second source is asked when the first fails, and must agree before a rate that jumped more
 // than 20 % from the last one is believed (a broken or manipulated feed must not price payments).
 // Every accepted rate goes to the history, so a transfer is valued at the rate when it landed.
+// USDC has a RateService of its own from the same sources (CoinGecko's `usd-coin`, Kraken's
+// USDCEUR), with the same guards: a rate is then euro cents per 1,000 USDC (amounts.ts).
+import type { PaymentCurrencyCode } from '@shop/contract'
 import type { AppConfig, RateProviderName } from '../config.js'
 import { AppError } from '../http/errors.js'
 import type { Logger } from '../logger.js'
-import { parseEurToCents } from './amounts.js'
+import { parseDecimalScaled, RATE_DECIMALS } from './amounts.js'
 
 export interface RateProvider {
   readonly name: string
-  /** Euro cents per 1 SOL. Throws on any network or format problem. */
+  /**
+   * The euro rate: cents per 1e9 base units (per 1 SOL, or per 1,000 USDC for a USDC provider).
+   * Throws on any network or format problem.
+   */
   fetchCentsPerSol(): Promise<bigint>
+}
+
+/** What each source calls a currency. */
+const ASSET_NAMES: Record<PaymentCurrencyCode, { coingecko: string; kraken: string }> = {
+  SOL: { coingecko: 'solana', kraken: 'SOLEUR' },
+  USDC: { coingecko: 'usd-coin', kraken: 'USDCEUR' },
 }
 
 export const RATE_REFRESH_MS = 30_000
@@ -43,10 +55,10 @@ async function getJson(url: string, headers: Record<string, string> = {}): Promi
   return response.json()
 }
 
-function centsFrom(value: unknown): bigint {
+function centsFrom(value: unknown, currency: PaymentCurrencyCode = 'SOL'): bigint {
   // Numbers are turned into their shortest decimal text first, then parsed without a float step.
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : ''
-  const cents = parseEurToCents(text)
+  const cents = parseDecimalScaled(text, RATE_DECIMALS[currency])
   if (cents === null || cents <= 0n)
     throw new Error(`unexpected rate value ${JSON.stringify(value)}`)
   return cents
@@ -61,9 +73,18 @@ export class CoinGeckoProvider implements RateProvider {
   readonly name = 'coingecko'
   readonly #baseUrl: string
   readonly #headers: Record<string, string>
+  readonly #currency: PaymentCurrencyCode
 
-  constructor(options: { baseUrl?: string; apiKey?: string | null; plan?: 'demo' | 'pro' } = {}) {
+  constructor(
+    options: {
+      baseUrl?: string
+      apiKey?: string | null
+      plan?: 'demo' | 'pro'
+      currency?: PaymentCurrencyCode
+    } = {},
+  ) {
     const pro = options.plan === 'pro'
+    this.#currency = options.currency ?? 'SOL'
     this.#baseUrl =
       options.baseUrl ?? (pro ? 'https://pro-api.coingecko.com' : 'https://api.coingecko.com')
     this.#headers = options.apiKey
@@ -72,26 +93,31 @@ export class CoinGeckoProvider implements RateProvider {
   }
 
   async fetchCentsPerSol(): Promise<bigint> {
+    const id = ASSET_NAMES[this.#currency].coingecko
     const body = (await getJson(
-      `${this.#baseUrl}/api/v3/simple/price?ids=solana&vs_currencies=eur`,
+      `${this.#baseUrl}/api/v3/simple/price?ids=${id}&vs_currencies=eur`,
       this.#headers,
-    )) as { solana?: { eur?: unknown } }
-    return centsFrom(body.solana?.eur)
+    )) as Record<string, { eur?: unknown } | undefined>
+    return centsFrom(body[id]?.eur, this.#currency)
   }
 }
 
 /** Kraken's public ticker: `{"error":[],"result":{"SOLEUR":{"c":["123.45000","0.5"],…}}}`. */
 export class KrakenProvider implements RateProvider {
   readonly name = 'kraken'
-  constructor(private readonly baseUrl = 'https://api.kraken.com') {}
+  constructor(
+    private readonly baseUrl = 'https://api.kraken.com',
+    private readonly currency: PaymentCurrencyCode = 'SOL',
+  ) {}
   async fetchCentsPerSol(): Promise<bigint> {
-    const body = (await getJson(`${this.baseUrl}/0/public/Ticker?pair=SOLEUR`)) as {
+    const pair = ASSET_NAMES[this.currency].kraken
+    const body = (await getJson(`${this.baseUrl}/0/public/Ticker?pair=${pair}`)) as {
       error?: unknown[]
       result?: Record<string, { c?: unknown[] }>
     }
     if (body.error && body.error.length > 0) throw new Error(`kraken: ${String(body.error[0])}`)
     const ticker = body.result ? Object.values(body.result)[0] : undefined
-    return centsFrom(ticker?.c?.[0])
+    return centsFrom(ticker?.c?.[0], this.currency)
   }
 }
 
@@ -221,33 +247,45 @@ type RateConfig = Pick<
   | 'rateProvider'
   | 'rateFallbackProvider'
   | 'rateFixedCentsPerSol'
+  | 'rateFixedCentsPerKiloUsdc'
   | 'rateApiUrl'
   | 'coingeckoApiKey'
   | 'coingeckoPlan'
 >
 
-function providerNamed(name: RateProviderName, config: RateConfig, primary: boolean): RateProvider {
+function providerNamed(
+  name: RateProviderName,
+  config: RateConfig,
+  primary: boolean,
+  currency: PaymentCurrencyCode,
+): RateProvider {
   // RATE_API_URL (a proxy, or a test server) stands in for the first source's own host.
   const baseUrl = primary ? (config.rateApiUrl ?? undefined) : undefined
   switch (name) {
     case 'fixed':
-      return new FixedRateProvider(config.rateFixedCentsPerSol)
+      return new FixedRateProvider(
+        currency === 'USDC' ? config.rateFixedCentsPerKiloUsdc : config.rateFixedCentsPerSol,
+      )
     case 'coingecko':
       return new CoinGeckoProvider({
         baseUrl,
         apiKey: config.coingeckoApiKey,
         plan: config.coingeckoPlan,
+        currency,
       })
     case 'kraken':
-      return new KrakenProvider(baseUrl)
+      return new KrakenProvider(baseUrl, currency)
   }
 }
 
-/** The configured source, then its fallback. */
-export function rateProvidersFromConfig(config: RateConfig): RateProvider[] {
-  const providers = [providerNamed(config.rateProvider, config, true)]
+/** The configured source, then its fallback, for SOL (the default) or USDC. */
+export function rateProvidersFromConfig(
+  config: RateConfig,
+  currency: PaymentCurrencyCode = 'SOL',
+): RateProvider[] {
+  const providers = [providerNamed(config.rateProvider, config, true, currency)]
   if (config.rateFallbackProvider && config.rateFallbackProvider !== config.rateProvider) {
-    providers.push(providerNamed(config.rateFallbackProvider, config, false))
+    providers.push(providerNamed(config.rateFallbackProvider, config, false, currency))
   }
   return providers
 }

@@ -1,6 +1,7 @@
 // The provider's websocket, where it has one: `logsSubscribe` for transactions that mention the
-// merchant address. A notification only wakes the watcher for a pass at once; polling stays the
-// backstop (a websocket can drop a notification or the connection), so nothing depends on it.
+// merchant address (and its USDC token account). A notification only wakes the watcher for a
+// pass at once; polling stays the backstop (a websocket can drop a notification or the
+// connection), so nothing depends on it.
 import { address, createSolanaRpcSubscriptions } from '@solana/kit'
 import { sleep } from '../jobs.js'
 import type { Logger } from '../logger.js'
@@ -31,8 +32,15 @@ export class ChainSubscription {
 
   start(): void {
     if (this.#running) return
-    this.#stopping = new AbortController()
-    this.#running = this.#run(this.#stopping.signal)
+    const stopping = new AbortController()
+    this.#stopping = stopping
+    // One subscription per address (logsSubscribe mentions one): the merchant's wallet, and its
+    // USDC token account, which a token transfer names instead.
+    this.#running = (async () => {
+      const usdc = await this.chain.usdcAccount()
+      const accounts = usdc ? [this.chain.merchant, usdc] : [this.chain.merchant]
+      await Promise.all(accounts.map((account) => this.#run(stopping.signal, account)))
+    })()
   }
 
   async stop(): Promise<void> {
@@ -66,14 +74,14 @@ export class ChainSubscription {
     for (const wake of [...this.#waiters]) wake()
   }
 
-  async #run(signal: AbortSignal): Promise<void> {
+  async #run(signal: AbortSignal, account: string): Promise<void> {
     let delay = RECONNECT_MIN_MS
     while (!signal.aborted) {
       try {
         const subscriptions = createSolanaRpcSubscriptions(this.wsUrl)
         const notifications = await subscriptions
           .logsNotifications(
-            { mentions: [address(this.chain.merchant)] },
+            { mentions: [address(account)] },
             {
               commitment: this.chain.commitment,
             },

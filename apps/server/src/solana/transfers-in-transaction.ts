@@ -3,7 +3,10 @@
 // Program transfer of its own (and a Solana Pay reference as an extra read-only key of that
 // instruction), so attribution is per instruction, never by the merchant's net balance change.
 // What the merchant received that no transfer instruction explains (another program moving
-// lamports) is kept as one more transfer, index -1, for the owner to look at.
+// lamports) is kept as one more transfer, index -1, for the owner to look at. SPL token
+// transfers to the merchant's token accounts are read from the token balances the same way
+// (token-transfers.ts): the configured USDC mint counts, any other mint is an unknown token.
+import type { PaymentCurrencyCode } from '@shop/contract'
 import { getBase58Encoder } from '@solana/kit'
 import {
   getTransferSolInstructionDataDecoder,
@@ -12,6 +15,7 @@ import {
   SYSTEM_PROGRAM_ADDRESS,
   SystemInstruction,
 } from '@solana-program/system'
+import { type TokenBalanceJson, tokenTransfersToMerchant } from './token-transfers.js'
 
 /** A compiled instruction as `getTransaction` answers it in the `json` encoding. */
 export interface CompiledInstruction {
@@ -35,6 +39,8 @@ export interface TransactionJson {
       | readonly { index: number; instructions: readonly CompiledInstruction[] }[]
       | null
     loadedAddresses?: { writable: readonly string[]; readonly: readonly string[] } | null
+    preTokenBalances?: readonly TokenBalanceJson[] | null
+    postTokenBalances?: readonly TokenBalanceJson[] | null
   } | null
 }
 
@@ -45,7 +51,12 @@ export interface InstructionTransfer {
    * `(outer + 1) * 1000 + position`, and -1 for what no instruction explains.
    */
   index: number
+  /** Base units: lamports for SOL, the token's units for a token transfer. */
   lamports: bigint
+  /** SOL, USDC (the configured mint), or null for any other token. */
+  currency: PaymentCurrencyCode | null
+  /** The token's mint; null for SOL. */
+  mint: string | null
   /** The paying address; null for the unexplained rest. */
   sender: string | null
   /**
@@ -107,11 +118,15 @@ function systemTransferTo(
   return null
 }
 
-/** Every transfer a transaction made to `merchant` (empty for a failed one). */
+/**
+ * Every transfer a transaction made to `merchant` (empty for a failed one): SOL, and tokens to
+ * its token accounts (`usdcMint` is USDC; null: every token is an unknown one).
+ */
 export function transfersToMerchant(
   signature: string,
   tx: TransactionJson,
   merchant: string,
+  usdcMint: string | null = null,
 ): ReadTransaction {
   const blockTime = tx.blockTime === null ? null : new Date(Number(tx.blockTime) * 1000)
   const failed = !tx.meta || tx.meta.err !== null
@@ -147,26 +162,68 @@ export function transfersToMerchant(
       : BigInt(tx.meta.postBalances[merchantIndex] ?? 0) -
         BigInt(tx.meta.preBalances[merchantIndex] ?? 0)
   const explained = found.reduce((sum, transfer) => sum + transfer.lamports, 0n)
-  const onlyOne = found.length === 1
-  const others = (sender: string) =>
-    keys.filter((key) => key !== merchant && key !== sender && key !== SYSTEM_PROGRAM_ADDRESS)
-  read.transfers = found.map((transfer) => ({
-    index: transfer.index,
-    lamports: transfer.lamports,
-    sender: transfer.sender,
-    references: onlyOne
-      ? [...new Set([...transfer.extra, ...others(transfer.sender)])]
-      : transfer.extra,
-    ownReferences: transfer.extra,
-  }))
+  const tokens = tokenTransfersToMerchant(
+    keys,
+    tx.transaction.message.instructions,
+    tx.meta.innerInstructions ?? [],
+    tx.meta.preTokenBalances ?? [],
+    tx.meta.postTokenBalances ?? [],
+    merchant,
+    INNER_INDEX_BASE,
+  )
+  // A transaction that pays the merchant once may carry the reference anywhere among its keys.
+  const onlyOne = found.length + tokens.transfers.length === 1
+  const others = (own: readonly string[]) =>
+    keys.filter((key) => key !== merchant && key !== SYSTEM_PROGRAM_ADDRESS && !own.includes(key))
+  const currencyOf = (mint: string): PaymentCurrencyCode | null =>
+    mint === usdcMint ? 'USDC' : null
+  const transfers: InstructionTransfer[] = [
+    ...found.map((transfer) => ({
+      index: transfer.index,
+      lamports: transfer.lamports,
+      currency: 'SOL' as const,
+      mint: null,
+      sender: transfer.sender,
+      references: onlyOne
+        ? [...new Set([...transfer.extra, ...others([transfer.sender])])]
+        : transfer.extra,
+      ownReferences: transfer.extra,
+    })),
+    ...tokens.transfers.map((transfer) => ({
+      index: transfer.index,
+      lamports: transfer.amount,
+      currency: currencyOf(transfer.mint),
+      mint: transfer.mint,
+      sender: transfer.sender,
+      references: onlyOne
+        ? [...new Set([...transfer.extra, ...others([transfer.sender, ...transfer.own])])]
+        : transfer.extra,
+      ownReferences: transfer.extra,
+    })),
+  ]
+  read.transfers = transfers.sort((a, b) => a.index - b.index)
   if (net > explained) {
     read.transfers.push({
       index: -1,
       lamports: net - explained,
+      currency: 'SOL',
+      mint: null,
       sender: null,
       references: [],
       ownReferences: [],
     })
   }
+  // What a token's balances show beyond its instructions: -2, -3… (one per mint).
+  tokens.rests.forEach((rest, position) => {
+    read.transfers.push({
+      index: -2 - position,
+      lamports: rest.amount,
+      currency: currencyOf(rest.mint),
+      mint: rest.mint,
+      sender: null,
+      references: [],
+      ownReferences: [],
+    })
+  })
   return read
 }

@@ -4,7 +4,9 @@
 // transaction the node cannot return yet is retried on the next pass: the cursor never moves past
 // it, and neither does the "read through" time that decides when a payment may expire. As a
 // backstop each pending payment is also looked up by its reference (as Solana Pay's
-// findReference does), which finds a transfer however the address's history was served.
+// findReference does), which finds a transfer however the address's history was served. With a
+// USDC mint the merchant's token account for it is walked the same way, with a cursor of its own
+// (a token transfer names that account, not the wallet).
 import type { JobState } from '../jobs.js'
 import type { Logger } from '../logger.js'
 import type { PaymentQueries } from '../modules/payments/queries.js'
@@ -187,24 +189,55 @@ export class PaymentWatcher {
     const head = await this.chain.head()
     this.#lastSlot = head.slot
     this.#genesis ??= await this.chain.genesisHash()
-    const cursor = await this.#cursor()
+    // The merchant's wallet, and its USDC token account: a token transfer names only the latter.
+    let applied = 0
+    let through: Date | null = head.time
+    for (const account of await this.#watchedAccounts()) {
+      const walked = await this.#walk(account, head)
+      applied += walked.applied
+      through =
+        walked.through && through ? (walked.through < through ? walked.through : through) : null
+    }
+    if (through) await this.#advanceReadThrough(through)
+    if (head.time) this.#lastHeadTime = head.time
+
+    const pending = await this.payments.pendingCrypto(BACKSTOP_PAYMENTS)
+    this.#pending = pending.length > 0
+    return applied + (await this.#backstop(pending))
+  }
+
+  async #watchedAccounts(): Promise<string[]> {
+    const usdc = await this.chain.usdcAccount()
+    return usdc ? [this.chain.merchant, usdc] : [this.chain.merchant]
+  }
+
+  /**
+   * Reads `account`'s signatures since its cursor and moves the cursor; answers up to which
+   * block time it has been read through (null: not even the head, a transaction is missing).
+   */
+  async #walk(
+    account: string,
+    head: { slot: bigint; time: Date | null },
+  ): Promise<{ applied: number; through: Date | null }> {
+    const key = account === this.chain.merchant ? this.#cursorKey : `watcher:cursor:${account}`
+    const cursor = await this.#cursor(key)
     const bound: WalkBound = cursor
       ? { until: cursor.signature, afterSlot: BigInt(cursor.slot) - 1n }
       : { afterTime: new Date(Date.now() - this.settings.firstLookBackMs) }
-    const signatures = (await this.chain.signaturesSince(this.chain.merchant, bound)).filter(
+    const signatures = (await this.chain.signaturesSince(account, bound)).filter(
       (entry) => entry.slot <= head.slot,
     )
     const { applied, firstUnread } = await this.#handle(signatures)
 
     const handled = firstUnread ? signatures.slice(0, signatures.indexOf(firstUnread)) : signatures
     const last = handled.at(-1)
-    if (last) {
+    if (last && this.#genesis) {
       const next: Cursor = {
         signature: last.signature,
         slot: last.slot.toString(),
         genesis: this.#genesis,
       }
-      await this.state.set(this.#cursorKey, JSON.stringify(next))
+      await this.state.set(key, JSON.stringify(next))
     }
     // Read through the head, or to just before the first transaction that could not be read.
     const through = firstUnread?.blockTime
@@ -212,12 +245,7 @@ export class PaymentWatcher {
       : firstUnread
         ? null
         : head.time
-    if (through) await this.#advanceReadThrough(through)
-    if (head.time) this.#lastHeadTime = head.time
-
-    const pending = await this.payments.pendingCrypto(BACKSTOP_PAYMENTS)
-    this.#pending = pending.length > 0
-    return applied + (await this.#backstop(pending))
+    return { applied, through }
   }
 
   /** Applies the new ones among `signatures`, oldest first; notes the first it could not read. */
@@ -266,8 +294,8 @@ export class PaymentWatcher {
     return applied
   }
 
-  async #cursor(): Promise<Cursor | null> {
-    const raw = await this.state.get(this.#cursorKey)
+  async #cursor(key: string): Promise<Cursor | null> {
+    const raw = await this.state.get(key)
     if (!raw) return null
     try {
       const cursor = JSON.parse(raw) as Cursor

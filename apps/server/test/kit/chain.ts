@@ -56,21 +56,34 @@ export interface PaymentTestbed extends TestChain {
 
 /**
  * `options` are the app's, as for createTestApp; the chain is the testbed's own, and with
- * `demoWallet` the app has the demo wallet's route, paying from a wallet on that chain.
+ * `demoWallet` the app has the demo wallet's route, paying from a wallet on that chain. With
+ * `usdcMint` the shop counts that mint as USDC (the app's fixed rate: 0.92 EUR per USDC); with
+ * `playUsdc`, the chain's own play mint.
  */
 export async function createPaymentTestbed(
-  options: Omit<TestAppOptions, 'chain'> & { demoWallet?: boolean } = {},
+  options: Omit<TestAppOptions, 'chain'> & {
+    demoWallet?: boolean
+    usdcMint?: string
+    /** Count the chain's own play USDC mint as USDC, the merchant holding its token account. */
+    playUsdc?: boolean
+  } = {},
 ): Promise<PaymentTestbed> {
   const testChain = await startTestChain()
-  const { demoWallet, ...appOptions } = options
+  const { demoWallet, playUsdc, usdcMint: givenMint, ...appOptions } = options
+  const usdcMint = playUsdc ? testChain.chain.chain.usdc.mint : givenMint
+  if (playUsdc) await testChain.chain.chain.usdc.ensureTokenAccount(testChain.merchant)
   const t = await createTestApp({
     ...appOptions,
-    chain: { rpcUrl: testChain.chain.url, merchantAddress: testChain.merchant },
+    chain: {
+      rpcUrl: testChain.chain.url,
+      merchantAddress: testChain.merchant,
+      ...(usdcMint ? { usdcMint } : {}),
+    },
     ...(demoWallet
       ? {
           deps: {
             ...appOptions.deps,
-            demoWallet: await DemoWallet.create(testChain.chain.url),
+            demoWallet: await DemoWallet.create(testChain.chain.url, testChain.chain),
           },
         }
       : {}),

@@ -130,9 +130,11 @@ describe('the figures', () => {
     expect(before.this_month).toEqual({ orders: 0, revenue_eur: 0 })
     expect(before.sales.every((day) => day.orders === 0 && day.revenue_eur === 0)).toBe(true)
     expect(before.payments_by_method).toEqual([
-      { method: 'balance', kind: 'checkout', count: 0, amount_eur: 0 },
-      { method: 'crypto', kind: 'checkout', count: 0, amount_eur: 0 },
-      { method: 'crypto', kind: 'topup', count: 0, amount_eur: 0 },
+      { method: 'balance', kind: 'checkout', currency: null, count: 0, amount_eur: 0 },
+      { method: 'crypto', kind: 'checkout', currency: 'SOL', count: 0, amount_eur: 0 },
+      { method: 'crypto', kind: 'topup', currency: 'SOL', count: 0, amount_eur: 0 },
+      { method: 'crypto', kind: 'checkout', currency: 'USDC', count: 0, amount_eur: 0 },
+      { method: 'crypto', kind: 'topup', currency: 'USDC', count: 0, amount_eur: 0 },
     ])
     expect(before.pending_sol_payments).toEqual({ count: 0, amount_eur: 0 })
     expect(before).toMatchObject({ orders_waiting: 0, open_tickets: 0, unmatched_transfers: 0 })

@@ -1,10 +1,29 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, formatEur, formatSignedEur, formatSol } from './format'
+import {
+  formatCrypto,
+  formatDate,
+  formatDateTime,
+  formatEur,
+  formatSignedEur,
+  formatSol,
+  formatUsdc,
+  fromBaseUnits,
+} from './format'
 
 // Intl separates the currency with a no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 
 describe('format', () => {
+  it('formats USDC with 2 decimals and reads base units of each currency', () => {
+    expect(plain(formatUsdc(54.35, 'en'))).toBe('54.35 USDC')
+    expect(plain(formatUsdc(1234.5, 'lt'))).toBe('1 234,50 USDC')
+    expect(fromBaseUnits('54350000', 'USDC')).toBe(54.35)
+    expect(fromBaseUnits('166700000', 'SOL')).toBe(0.1667)
+    expect(fromBaseUnits(null, 'SOL')).toBe(0)
+    expect(plain(formatCrypto(fromBaseUnits('10000', 'USDC'), 'USDC', 'en'))).toBe('0.01 USDC')
+    expect(plain(formatCrypto(0.1667, 'SOL', 'lt'))).toBe('0,1667 SOL')
+  })
+
   it('formats euro with 2 decimals', () => {
     expect(plain(formatEur(12.5, 'en'))).toBe('€12.50')
     expect(plain(formatEur('1234.5', 'lt'))).toBe('1 234,50 €')

@@ -43,7 +43,11 @@ export function cart(items: CartItem[] = [cartItem()], overrides: Partial<Cart> 
 
 export const emptyCart: Cart = cart([])
 
+/** A SOL amount's base units, as the server derives them (the fixtures are given SOL). */
+const lamportsOf = (sol: number | null | undefined) => String(Math.round((sol ?? 0) * 1e9))
+
 export function payment(overrides: Partial<Payment> = {}): Payment {
+  const sol = overrides.sol_amount === undefined ? 0.1667 : overrides.sol_amount
   return {
     payment_code: 'P-TEST1234',
     kind: 'checkout',
@@ -51,13 +55,17 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     status: 'pending',
     expiration_time: new Date(Date.now() + 15 * 60_000).toISOString(),
     wallet_address: '6846MfAbB3bUYJosYQ8mD9rvcsFfiD6SByuABTsLQJSL',
-    sol_amount: 0.1667,
-    lamports: '166700000',
+    sol_amount: sol,
+    lamports: lamportsOf(sol),
+    currency: 'SOL',
+    token_mint: null,
+    token_amount: lamportsOf(sol),
     final_amount_eur: 25,
     reference: 'HFGhZmQnHHxi4eTiMizVJKxjeGTJCNBTWdQr4z9SVhrK',
     solana_pay_url:
       'solana:6846MfAbB3bUYJosYQ8mD9rvcsFfiD6SByuABTsLQJSL?amount=0.1667&reference=HFGhZmQnHHxi4eTiMizVJKxjeGTJCNBTWdQr4z9SVhrK',
     received_sol: 0,
+    received_token_amount: lamportsOf(overrides.received_sol),
     created_at: new Date().toISOString(),
     confirmed_at: null,
     ...overrides,
@@ -65,13 +73,17 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
 }
 
 export function topup(overrides: Partial<TopupResponse> = {}): TopupResponse {
+  const sol = overrides.minimum_sol_amount ?? 0.0334
   return {
     payment_code: 'P-TOPUP123',
     status: 'pending',
     wallet_address: '6846MfAbB3bUYJosYQ8mD9rvcsFfiD6SByuABTsLQJSL',
-    minimum_sol_amount: 0.0334,
+    minimum_sol_amount: sol,
     amount_eur: 5,
-    lamports: '33400000',
+    lamports: lamportsOf(sol),
+    currency: 'SOL',
+    token_mint: null,
+    token_amount: lamportsOf(sol),
     expiration_time: new Date(Date.now() + 15 * 60_000).toISOString(),
     reference: '3EqaJM2qjNvP8F86P5nhGUyprmNZKAeo8gzDhSvimTNS',
     solana_pay_url: 'solana:6846MfAbB3bUYJosYQ8mD9rvcsFfiD6SByuABTsLQJSL?amount=0.0334',
@@ -79,7 +91,9 @@ export function topup(overrides: Partial<TopupResponse> = {}): TopupResponse {
   }
 }
 
-export const publicConfig = (demoWallet = false, telegram = false) => ({
+export const PLAY_USDC_MINT = 'Gh9ZwEmdLJ8DscKNTkTqPbNwLNNBjuSzaG9Vp2KGtKJr'
+
+export const publicConfig = (demoWallet = false, telegram = false, usdc = false) => ({
   telegram_login: {
     enabled: telegram,
     bot_username: telegram ? 'shop_bot' : null,
@@ -87,4 +101,22 @@ export const publicConfig = (demoWallet = false, telegram = false) => ({
   },
   demo_wallet: demoWallet,
   languages: ['en', 'lt'],
+  usdc_mint: usdc ? PLAY_USDC_MINT : null,
+  usdc_accepted: usdc,
 })
+
+/** A pending USDC payment of 54.35 USDC for 50 EUR (docs/usdc.md: no SOL fields). */
+export function usdcPayment(overrides: Partial<Payment> = {}): Payment {
+  return payment({
+    sol_amount: null,
+    lamports: null,
+    currency: 'USDC',
+    token_mint: PLAY_USDC_MINT,
+    token_amount: '54350000',
+    received_sol: null,
+    received_token_amount: '0',
+    final_amount_eur: 50,
+    solana_pay_url: `solana:6846MfAbB3bUYJosYQ8mD9rvcsFfiD6SByuABTsLQJSL?amount=54.35&spl-token=${PLAY_USDC_MINT}&reference=HFGhZmQnHHxi4eTiMizVJKxjeGTJCNBTWdQr4z9SVhrK`,
+    ...overrides,
+  })
+}

@@ -4,7 +4,7 @@
 // Owner only: it shows money. A support colleague's first screen stays their inbox.
 
 import Type, { type Static } from 'typebox'
-import { Euros, Id } from '../common.js'
+import { Currency, Euros, Id, Nullable } from '../common.js'
 import { PaymentKind, PaymentMethod } from '../entities.js'
 import { DeliveryKind } from '../orders.js'
 import { BackupHealth } from './backups.js'
@@ -50,6 +50,7 @@ export type SalesDay = Static<typeof SalesDay>
 export const MethodFigures = Type.Object({
   method: PaymentMethod,
   kind: PaymentKind,
+  currency: Nullable(Currency, { description: 'SOL or USDC for crypto; null for balance' }),
   count: Count,
   amount_eur: Euros,
 })
@@ -88,9 +89,12 @@ export const Dashboard = Type.Object({
   this_month: SalesFigures,
   payments_by_method: Type.Array(MethodFigures, {
     description:
-      'Confirmed over the period: balance checkouts, SOL checkouts and SOL top-ups, each present',
+      'Confirmed over the period: balance checkouts, then SOL checkouts and top-ups, then USDC checkouts and top-ups, each present',
   }),
-  pending_sol_payments: Type.Object({ count: Count, amount_eur: Euros }),
+  pending_sol_payments: Type.Object(
+    { count: Count, amount_eur: Euros },
+    { description: 'Crypto payments pending, SOL and USDC' },
+  ),
   orders_waiting: Type.Integer({
     minimum: 0,
     description: 'Paid orders waiting for a hand delivery (processing)',

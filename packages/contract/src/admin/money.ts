@@ -3,7 +3,18 @@
 // customers' claims on them, and the state of the rate and of the chain watcher.
 
 import Type, { type Static } from 'typebox'
-import { AdminPageFields, Euros, Id, Lamports, Nullable, Sol, Timestamp, Total } from '../common.js'
+import {
+  AdminPageFields,
+  Currency,
+  Euros,
+  Id,
+  Lamports,
+  Nullable,
+  Sol,
+  Timestamp,
+  TokenAmount,
+  Total,
+} from '../common.js'
 import {
   REASON_MAX_LENGTH,
   SEARCH_MAX_LENGTH,
@@ -42,12 +53,22 @@ export const AdminTransfer = Type.Object({
   seen_at: Timestamp,
   lamports: Lamports,
   sol: Sol,
+  // A token transfer moves no lamports: lamports '0', sol 0, and token_amount says what came.
+  currency: Nullable(Currency, {
+    description: 'SOL, USDC, or null for a token the shop does not count (a look-alike mint)',
+  }),
+  token_mint: Nullable(Type.String(), {
+    description: 'The mint of a token transfer; null for SOL',
+  }),
+  token_amount: TokenAmount,
   sender: Nullable(Type.String(), {
     description: 'The paying address, when an instruction names it',
   }),
   status: TransferStatus,
   note: Type.String({ description: 'How it was applied, or why it was dismissed' }),
-  rate_eur_per_sol: Nullable(Euros, { description: 'The EUR/SOL rate when it landed' }),
+  rate_eur_per_sol: Nullable(Euros, {
+    description: 'The euro rate of its currency (per SOL, or per USDC) when it landed',
+  }),
   value_eur: Nullable(Euros, { description: 'Its euro value at that rate (rounded down)' }),
   payment_code: Nullable(Type.String(), { description: 'The payment it was applied to' }),
   assigned_to: Nullable(Type.String(), { description: 'The customer the owner assigned it to' }),
@@ -126,6 +147,12 @@ export const AdminPayment = Type.Object({
   sol_amount: Nullable(Sol),
   lamports: Nullable(Lamports),
   received_lamports: Nullable(Lamports, { description: 'SOL only: what has arrived so far' }),
+  currency: Nullable(Currency, { description: 'Crypto only' }),
+  token_mint: Nullable(Type.String(), { description: 'USDC only: the mint' }),
+  token_amount: Nullable(TokenAmount, { description: 'Crypto only: asked, in base units' }),
+  received_token_amount: Nullable(TokenAmount, {
+    description: 'Crypto only: what has arrived so far, in base units',
+  }),
   reference: Nullable(Type.String()),
   created_at: Timestamp,
   expires_at: Nullable(Timestamp),
@@ -189,6 +216,15 @@ export const MoneyStatus = Type.Object({
     max_age_seconds: Type.Integer({
       description: 'Older than this, no SOL payment can be created',
     }),
+    last_error: Nullable(Type.String()),
+  }),
+  usdc: Type.Object({
+    accepted: Type.Boolean({ description: 'Whether checkout and top-up take USDC now' }),
+    mint: Nullable(Type.String()),
+    eur_per_usdc: Nullable(Type.Number({ description: 'Euro per USDC, at most 5 decimals' })),
+    source: Nullable(Type.String()),
+    fetched_at: Nullable(Timestamp),
+    age_seconds: Nullable(Type.Integer({ minimum: 0 })),
     last_error: Nullable(Type.String()),
   }),
   watcher: Type.Object({

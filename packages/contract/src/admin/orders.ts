@@ -3,7 +3,16 @@
 // content is never part of a back-office answer, only whether it was delivered.
 
 import Type, { type Static } from 'typebox'
-import { AdminPageFields, Euros, Id, Nullable, Timestamp, Total } from '../common.js'
+import {
+  AdminPageFields,
+  Currency,
+  Euros,
+  Id,
+  Nullable,
+  Timestamp,
+  TokenAmount,
+  Total,
+} from '../common.js'
 import {
   DELIVERY_CODE_MAX_LENGTH,
   DELIVERY_CODES_MAX_LINES,
@@ -68,6 +77,8 @@ export const AdminOrderDetail = Type.Object({
     status: PaymentStatus,
     amount_eur: Euros,
     discount_eur: Euros,
+    currency: Nullable(Currency, { description: 'Crypto only: SOL or USDC' }),
+    token_amount: Nullable(TokenAmount, { description: 'Crypto only: asked, in base units' }),
     signature: Nullable(Type.String()),
     created_at: Timestamp,
     confirmed_at: Nullable(Timestamp),

@@ -19,6 +19,8 @@ import { users } from './users.js'
 
 export const paymentKind = pgEnum('payment_kind', ['checkout', 'topup'])
 export const paymentMethod = pgEnum('payment_method', ['balance', 'crypto'])
+/** A crypto payment's currency (docs/usdc.md). */
+export const paymentCurrency = pgEnum('payment_currency', ['SOL', 'USDC'])
 export const paymentStatus = pgEnum('payment_status', [
   'pending',
   'confirmed',
@@ -48,6 +50,16 @@ export const payments = pgTable(
     walletAddress: text('wallet_address'),
     reference: text('reference').unique(),
     receivedLamports: bigint('received_lamports', { mode: 'bigint' }).notNull().default(sql`0`),
+    // Crypto only: its currency, and the amount asked and received in base units (lamports for
+    // SOL, equal to the two columns above; micro-USDC for USDC, where those stay null and 0).
+    // The rate above is then euro cents per 1,000 USDC (solana/amounts.ts).
+    currency: paymentCurrency('currency'),
+    // USDC only: the mint it is to be paid in (USDC_MINT when it was created).
+    tokenMint: text('token_mint'),
+    tokenAmount: bigint('token_amount', { mode: 'bigint' }),
+    receivedTokenAmount: bigint('received_token_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -66,14 +78,20 @@ export const payments = pgTable(
  * status, so a late transfer can never pay a stranger who was given the same amount. The primary
  * key makes an amount unique; a hold past `held_until` may be taken over.
  */
-export const paymentAmountHolds = pgTable('payment_amount_holds', {
-  lamports: bigint('lamports', { mode: 'bigint' }).primaryKey(),
-  paymentId: integer('payment_id')
-    .notNull()
-    .unique()
-    .references(() => payments.id),
-  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
-})
+export const paymentAmountHolds = pgTable(
+  'payment_amount_holds',
+  {
+    // The amount in base units of the currency (lamports, or micro-USDC).
+    lamports: bigint('lamports', { mode: 'bigint' }).notNull(),
+    currency: paymentCurrency('currency').notNull().default('SOL'),
+    paymentId: integer('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'payment_amount_holds_pkey', columns: [t.currency, t.lamports] })],
+)
 
 /** Every transaction to the merchant address that has been read, so none is fetched twice. */
 export const chainTransactions = pgTable('chain_transactions', {
@@ -98,14 +116,19 @@ export const chainTransfers = pgTable(
     instructionIndex: integer('instruction_index').notNull().default(0),
     slot: bigint('slot', { mode: 'bigint' }).notNull(),
     blockTime: timestamp('block_time', { withTimezone: true }),
+    // Base units of what arrived: lamports for SOL, the token's own units for a token transfer.
     lamports: bigint('lamports', { mode: 'bigint' }).notNull(),
+    // SOL, USDC (the configured mint), or null: a token the shop does not count.
+    currency: paymentCurrency('currency'),
+    // The mint of a token transfer; null for SOL.
+    tokenMint: text('token_mint'),
     // The paying address, when an instruction names it.
     sender: text('sender'),
     reference: text('reference'),
     paymentId: integer('payment_id').references(() => payments.id),
     status: transferStatus('status').notNull(),
     note: text('note').notNull().default(''),
-    // The EUR/SOL rate (euro cents per SOL) when the transfer landed.
+    // The euro rate of its currency when the transfer landed (cents per SOL, per 1,000 USDC).
     rateCentsPerSol: bigint('rate_cents_per_sol', { mode: 'bigint' }),
     // The customer an unmatched transfer was assigned to, by which staff member, when.
     userId: integer('user_id').references(() => users.id),
@@ -133,21 +156,31 @@ export const transferClaims = pgTable(
       .notNull()
       .references(() => users.id),
     paymentId: integer('payment_id').references(() => payments.id),
+    // Why the rules could not apply it: null for the customer's word alone; 'wrong_currency' for
+    // a transfer carrying the payment's reference in the other currency (docs/usdc.md).
+    reason: text('reason'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('transfer_claims_signature_user_key').on(t.signature, t.userId)],
 )
 
-/** Every EUR/SOL rate the shop accepted: the rate when a transfer landed is read from here. */
+/**
+ * Every euro rate the shop accepted, per currency: the rate when a transfer landed is read from
+ * here. Cents per 1 SOL, or per 1,000 USDC.
+ */
 export const rateHistory = pgTable(
   'rate_history',
   {
     id: id(),
+    currency: paymentCurrency('currency').notNull().default('SOL'),
     centsPerSol: bigint('cents_per_sol', { mode: 'bigint' }).notNull(),
     source: text('source').notNull(),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('rate_history_fetched_idx').on(t.fetchedAt)],
+  (t) => [
+    index('rate_history_fetched_idx').on(t.fetchedAt),
+    index('rate_history_currency_fetched_idx').on(t.currency, t.fetchedAt),
+  ],
 )
 
 export const paymentProblemReports = pgTable('payment_problem_reports', {

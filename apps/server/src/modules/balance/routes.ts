@@ -8,7 +8,7 @@ export function balanceRoutes({ app, services }: AppContext): void {
     balance_eur: centsToEuros(await balance.balanceCents(auth.userId)),
   }))
   defineRoute(app, api.topup, ({ auth, body }) =>
-    payments.checkout.topup(auth.userId, body.minimum_amount),
+    payments.checkout.topup(auth.userId, body.minimum_amount, body.currency ?? 'SOL'),
   )
   defineRoute(app, api.balanceHistory, ({ auth, query }) => balance.history(auth.userId, query))
 }

@@ -14,6 +14,15 @@ const MONEY: MoneyStatus = {
     max_age_seconds: 120,
     last_error: null,
   },
+  usdc: {
+    accepted: false,
+    mint: null,
+    eur_per_usdc: null,
+    source: null,
+    fetched_at: null,
+    age_seconds: null,
+    last_error: null,
+  },
   watcher: {
     enabled: false,
     last_slot: null,

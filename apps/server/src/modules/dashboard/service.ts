@@ -31,6 +31,7 @@ export interface ShopDays {
 
 type Method = 'balance' | 'crypto'
 type Kind = 'checkout' | 'topup'
+type Currency = 'SOL' | 'USDC' | null
 
 /** What the dashboard asks of the other modules. */
 export interface DashboardPorts {
@@ -43,7 +44,13 @@ export interface DashboardPorts {
   ordersWaiting(): Promise<number>
   /** Payments confirmed since `from` by method and kind, and the SOL payments pending. */
   payments(from: Date): Promise<{
-    confirmed: readonly { method: Method; kind: Kind; count: number; cents: number }[]
+    confirmed: readonly {
+      method: Method
+      kind: Kind
+      currency: Currency
+      count: number
+      cents: number
+    }[]
     pending: { count: number; cents: number }
   }>
   /** Tickets waiting for the shop. */
@@ -74,11 +81,16 @@ export interface DashboardPorts {
   days(now: Date, days: number, timeZone: string): Promise<ShopDays>
 }
 
-/** The payments a shop can have: a balance top-up does not exist (top-ups are paid in SOL). */
-const METHOD_ROWS: readonly { method: Method; kind: Kind }[] = [
-  { method: 'balance', kind: 'checkout' },
-  { method: 'crypto', kind: 'checkout' },
-  { method: 'crypto', kind: 'topup' },
+/**
+ * The payments a shop can have: a balance top-up does not exist (top-ups are paid in SOL or
+ * USDC), and each crypto row names its currency.
+ */
+const METHOD_ROWS: readonly { method: Method; kind: Kind; currency: Currency }[] = [
+  { method: 'balance', kind: 'checkout', currency: null },
+  { method: 'crypto', kind: 'checkout', currency: 'SOL' },
+  { method: 'crypto', kind: 'topup', currency: 'SOL' },
+  { method: 'crypto', kind: 'checkout', currency: 'USDC' },
+  { method: 'crypto', kind: 'topup', currency: 'USDC' },
 ]
 
 export class DashboardService {
@@ -135,9 +147,17 @@ export class DashboardService {
       }),
       today: figures(sales.filter((row) => row.day === today)),
       this_month: figures(sales.filter((row) => row.day >= monthKey)),
-      payments_by_method: METHOD_ROWS.map(({ method, kind }) => {
-        const row = payments.confirmed.find((x) => x.method === method && x.kind === kind)
-        return { method, kind, count: row?.count ?? 0, amount_eur: centsToEuros(row?.cents ?? 0) }
+      payments_by_method: METHOD_ROWS.map(({ method, kind, currency }) => {
+        const row = payments.confirmed.find(
+          (x) => x.method === method && x.kind === kind && x.currency === currency,
+        )
+        return {
+          method,
+          kind,
+          currency,
+          count: row?.count ?? 0,
+          amount_eur: centsToEuros(row?.cents ?? 0),
+        }
       }),
       pending_sol_payments: {
         count: payments.pending.count,

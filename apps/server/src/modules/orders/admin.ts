@@ -17,7 +17,7 @@ import { orders } from '../../db/schema/orders.js'
 import { AppError } from '../../http/errors.js'
 import type { AuditLog, StaffNames } from '../audit/service.js'
 import type { PaymentSummary } from '../payments/queries.js'
-import { orderByRef, orderColumns, orderTimeline } from './rows.js'
+import { orderByRef, orderColumns, orderPayment, orderTimeline } from './rows.js'
 
 export interface AdminOrderPorts {
   audit: AuditLog
@@ -91,16 +91,8 @@ export class AdminOrders {
     if (!self) throw new AppError('ORDER_NOT_FOUND')
     return {
       ...self,
-      payment: {
-        payment_code: payment.paymentCode,
-        method: payment.method,
-        status: payment.status,
-        amount_eur: centsToEuros(payment.amountCents),
-        discount_eur: centsToEuros(payment.discountCents),
-        signature: payment.signature,
-        created_at: payment.createdAt.toISOString(),
-        confirmed_at: payment.confirmedAt?.toISOString() ?? null,
-      },
+      // The serializer leaves out sol_amount: the staff's view reads currency and base units.
+      payment: orderPayment(payment),
       timeline: orderTimeline(order, payment),
       purchase: dtos,
     }

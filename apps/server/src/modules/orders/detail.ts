@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js'
 import { orders } from '../../db/schema/orders.js'
 import { AppError } from '../../http/errors.js'
 import type { PaymentSummary } from '../payments/queries.js'
-import { orderByRef, orderColumns, orderTimeline } from './rows.js'
+import { orderByRef, orderColumns, orderPayment, orderTimeline } from './rows.js'
 
 export interface OrderDetailPorts {
   payments: (paymentIds: readonly number[]) => Promise<Map<number, PaymentSummary>>
@@ -54,20 +54,7 @@ export class OrderPages {
       ...self,
       refunded_at: order.refundedAt?.toISOString() ?? null,
       refund_reason: order.refundReason,
-      payment: {
-        payment_code: payment.paymentCode,
-        method: payment.method,
-        status: payment.status,
-        amount_eur: centsToEuros(payment.amountCents),
-        discount_eur: centsToEuros(payment.discountCents),
-        sol_amount:
-          payment.method === 'crypto' && payment.lamports !== null
-            ? lamportsToSolNumber(payment.lamports)
-            : null,
-        signature: payment.signature,
-        created_at: payment.createdAt.toISOString(),
-        confirmed_at: payment.confirmedAt?.toISOString() ?? null,
-      },
+      payment: orderPayment(payment),
       timeline: orderTimeline(order, payment),
       purchase: items,
     }

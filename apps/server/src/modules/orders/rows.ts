@@ -1,7 +1,16 @@
 // How an order row is read and found, for the customer's pages and the back office alike.
-import { type Lang, MAX_ID, type OrderEvent, type OrderEventKind } from '@shop/contract'
+import {
+  centsToEuros,
+  type Lang,
+  lamportsToSolNumber,
+  MAX_ID,
+  type OrderEvent,
+  type OrderEventKind,
+  type OrderPayment,
+} from '@shop/contract'
 import { eq, type SQL, sql } from 'drizzle-orm'
 import { orders } from '../../db/schema/orders.js'
+import type { PaymentSummary } from '../payments/queries.js'
 
 /** An order's columns, its product named in `lang` (English for an order without an LT name). */
 export function orderColumns(lang: Lang) {
@@ -55,4 +64,26 @@ export function orderTimeline(
     ['refunded', order.refundedAt],
   ]
   return events.flatMap(([event, at]) => (at ? [{ event, at: at.toISOString() }] : []))
+}
+
+/** An order's payment as its page shows it, to the customer and to the staff. */
+export function orderPayment(payment: PaymentSummary): OrderPayment {
+  const crypto = payment.method === 'crypto'
+  const currency = crypto ? (payment.currency ?? 'SOL') : null
+  return {
+    payment_code: payment.paymentCode,
+    method: payment.method,
+    status: payment.status,
+    amount_eur: centsToEuros(payment.amountCents),
+    discount_eur: centsToEuros(payment.discountCents),
+    sol_amount:
+      currency === 'SOL' && payment.lamports !== null
+        ? lamportsToSolNumber(payment.lamports)
+        : null,
+    currency,
+    token_amount: crypto ? ((payment.tokenAmount ?? payment.lamports)?.toString() ?? null) : null,
+    signature: payment.signature,
+    created_at: payment.createdAt.toISOString(),
+    confirmed_at: payment.confirmedAt?.toISOString() ?? null,
+  }
 }

@@ -26,6 +26,6 @@ export function createAdminMoney(db: Db, deps: AdminMoneyDeps) {
       balance: deps.balance,
       audit: deps.audit,
     }),
-    status: new AdminMoneyStatus(db, { rate: deps.rate, watcher: deps.watcher }),
+    status: new AdminMoneyStatus(db, { rate: deps.rate, usdc: deps.usdc, watcher: deps.watcher }),
   }
 }

@@ -37,10 +37,16 @@ function toAdminPayment(row: PaymentRow, username: string): AdminPayment {
     discount_eur: centsToEuros(row.discountCents),
     amount_eur: centsToEuros(row.amountCents),
     rate_eur_per_sol:
-      row.rateCentsPerSol === null ? null : centsToEuros(Number(row.rateCentsPerSol)),
+      row.rateCentsPerSol === null || row.currency === 'USDC'
+        ? null
+        : centsToEuros(Number(row.rateCentsPerSol)),
     sol_amount: row.lamports === null ? null : lamportsToSolNumber(row.lamports),
     lamports: row.lamports?.toString() ?? null,
-    received_lamports: crypto ? row.receivedLamports.toString() : null,
+    received_lamports: crypto && row.currency !== 'USDC' ? row.receivedLamports.toString() : null,
+    currency: crypto ? (row.currency ?? 'SOL') : null,
+    token_mint: crypto ? row.tokenMint : null,
+    token_amount: crypto ? ((row.tokenAmount ?? row.lamports)?.toString() ?? null) : null,
+    received_token_amount: crypto ? row.receivedTokenAmount.toString() : null,
     reference: row.reference,
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt?.toISOString() ?? null,

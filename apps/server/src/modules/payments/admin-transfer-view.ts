@@ -1,11 +1,11 @@
-// How the back office sees SOL transfers to the merchant: each transfer instruction with the rate
+// How the back office sees SOL and token transfers to the merchant: each transfer instruction with the rate
 // when it landed and its euro value at that rate, the payment it paid or the customer it was
 // assigned to, who resolved it, and the customers' claims on its transaction.
 import { type AdminTransfer, centsToEuros, lamportsToSolNumber } from '@shop/contract'
 import { type Column, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { chainTransfers, payments, transferClaims } from '../../db/schema/payments.js'
-import { lamportsToEurCents } from '../../solana/amounts.js'
+import { baseUnitsToEurCents, rateInEuros } from '../../solana/amounts.js'
 import { usernameOf } from '../users/service.js'
 import type { RateHistory } from './rate-history.js'
 
@@ -29,7 +29,11 @@ export class TransferView {
 
   /** The rate when the transfer landed: the one recorded then, else the history's at that time. */
   async rateAtArrival(row: TransferRow): Promise<bigint | null> {
-    return row.rateCentsPerSol ?? this.deps.rateHistory.at(row.blockTime ?? row.seenAt)
+    // A token the shop does not count has no rate: it is worth nothing until the owner decides.
+    if (row.currency === null) return null
+    return (
+      row.rateCentsPerSol ?? this.deps.rateHistory.at(row.blockTime ?? row.seenAt, row.currency)
+    )
   }
 
   /** The rows as the API shows them, in their order. */
@@ -47,19 +51,23 @@ export class TransferView {
     return rows.map((row, i) => {
       const rate = rates[i] ?? null
       const key = `${row.signature}:${row.instructionIndex}`
+      const sol = row.currency === 'SOL'
       return {
         signature: row.signature,
         instruction_index: row.instructionIndex,
         slot: row.slot.toString(),
         block_time: row.blockTime?.toISOString() ?? null,
         seen_at: row.seenAt.toISOString(),
-        lamports: row.lamports.toString(),
-        sol: lamportsToSolNumber(row.lamports),
+        lamports: sol ? row.lamports.toString() : '0',
+        sol: sol ? lamportsToSolNumber(row.lamports) : 0,
+        currency: row.currency,
+        token_mint: row.tokenMint,
+        token_amount: row.lamports.toString(),
         sender: row.sender,
         status: row.status,
         note: row.note,
-        rate_eur_per_sol: rate === null ? null : centsToEuros(Number(rate)),
-        value_eur: rate === null ? null : centsToEuros(lamportsToEurCents(row.lamports, rate)),
+        rate_eur_per_sol: rate === null ? null : rateInEuros(rate, row.currency ?? 'SOL'),
+        value_eur: rate === null ? null : centsToEuros(baseUnitsToEurCents(row.lamports, rate)),
         payment_code: named.get(key)?.paymentCode ?? null,
         assigned_to: named.get(key)?.assignedTo ?? null,
         resolved_by: row.resolvedBy === null ? null : (staff.get(row.resolvedBy) ?? null),

@@ -12,6 +12,7 @@ import {
   centsToEuros,
   type DismissTransferBody,
   lamportsToSolNumber,
+  microUsdcToUsdcString,
 } from '@shop/contract'
 import { and, desc, eq, like, or, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
@@ -19,7 +20,7 @@ import { readPage } from '../../db/paging.js'
 import { chainTransfers } from '../../db/schema/payments.js'
 import { runSteps } from '../../db/steps.js'
 import { AppError } from '../../http/errors.js'
-import { lamportsToEurCents } from '../../solana/amounts.js'
+import { lamportsToEurCents, rateInEuros } from '../../solana/amounts.js'
 import type { AuditLog } from '../audit/service.js'
 import type { BalanceService } from '../balance/service.js'
 import type { TransferRow, TransferView } from './admin-transfer-view.js'
@@ -34,6 +35,13 @@ interface Resolution {
   note: string
   userId?: number
   rateCentsPerSol?: bigint
+}
+
+/** "0.5 SOL", "54.35 USDC", or a token's base units and mint. */
+function amountLabel(transfer: TransferRow): string {
+  if (transfer.currency === 'SOL') return `${lamportsToSolNumber(transfer.lamports)} SOL`
+  if (transfer.currency === 'USDC') return `${microUsdcToUsdcString(transfer.lamports)} USDC`
+  return `${transfer.lamports} units of the unknown token ${transfer.tokenMint ?? ''}`
 }
 
 function escapeLike(text: string): string {
@@ -87,8 +95,12 @@ export class AdminTransfers {
     const transfer = await this.#unmatched(signature, body.instruction_index)
     const rate = await this.view.rateAtArrival(transfer)
     if (rate === null) throw new AppError('TRANSFER_RATE_UNKNOWN')
+    // Its currency's rate when it landed: a USDC transfer is worth its USDC at the USDC rate.
     const cents = lamportsToEurCents(transfer.lamports, rate)
     const sol = lamportsToSolNumber(transfer.lamports)
+    const currency = transfer.currency ?? 'SOL'
+    const amount = amountLabel(transfer)
+    const rateEuros = rateInEuros(rate, currency)
     await this.db.transaction(async (tx) => {
       await this.#resolve(tx, transfer, staffId, {
         status: 'applied',
@@ -101,7 +113,7 @@ export class AdminTransfers {
           userId: customer.id,
           amountCents: cents,
           kind: 'topup',
-          description: `SOL transfer of ${sol} SOL credited by the shop`,
+          description: `${currency} transfer of ${amount} credited by the shop`,
           transferSignature: signature,
         }),
       ])
@@ -110,12 +122,12 @@ export class AdminTransfers {
         action: 'transfer.assign',
         entity: 'transfer',
         entityId: `${signature}:${transfer.instructionIndex}`,
-        summary: `${sol} SOL to ${customer.username}: ${centsToEuros(cents)} EUR at ${centsToEuros(Number(rate))} EUR/SOL`,
+        summary: `${amount} to ${customer.username}: ${centsToEuros(cents)} EUR at ${rateEuros} EUR/${currency}`,
         params: {
-          sol,
+          ...(currency === 'SOL' ? { sol } : { usdc: microUsdcToUsdcString(transfer.lamports) }),
           username: customer.username,
           amount_eur: centsToEuros(cents),
-          rate_eur_per_sol: centsToEuros(Number(rate)),
+          [currency === 'SOL' ? 'rate_eur_per_sol' : 'rate_eur_per_usdc']: rateEuros,
         },
       })
     })
@@ -137,8 +149,11 @@ export class AdminTransfers {
         action: 'transfer.dismiss',
         entity: 'transfer',
         entityId: `${signature}:${transfer.instructionIndex}`,
-        summary: `${lamportsToSolNumber(transfer.lamports)} SOL dismissed: ${note}`,
-        params: { sol: lamportsToSolNumber(transfer.lamports), note },
+        summary: `${amountLabel(transfer)} dismissed: ${note}`,
+        params:
+          transfer.currency === 'SOL'
+            ? { sol: lamportsToSolNumber(transfer.lamports), note }
+            : { token_amount: transfer.lamports.toString(), mint: transfer.tokenMint, note },
       })
     })
     return this.#get(signature, transfer.instructionIndex)

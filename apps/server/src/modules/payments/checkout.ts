@@ -1,4 +1,4 @@
-// Creating payments: checkout of the caller's cart and SOL top-ups.
+// Creating payments: checkout of the caller's cart and top-ups, in SOL or USDC.
 //
 // Balance checkout: one transaction debits the balance, takes the stock, redeems the coupon,
 // creates paid orders (a code unit gets its code at once) and empties the cart. Crypto (SOL): one
@@ -14,8 +14,8 @@ import {
   LATE_PAYMENT_WINDOW_HOURS,
   type Lang,
   type Payment,
+  type PaymentCurrencyCode,
   type PaymentMethod,
-  SOL_AMOUNT_STEP_LAMPORTS,
   TOPUP_MIN_EUR,
   type TopupResponse,
 } from '@shop/contract'
@@ -26,7 +26,7 @@ import { paymentAmountHolds, payments } from '../../db/schema/payments.js'
 import { runSteps, Step } from '../../db/steps.js'
 import { AppError } from '../../http/errors.js'
 import { randomCode } from '../../lib/codes.js'
-import { bumpAmount, eurCentsToLamports } from '../../solana/amounts.js'
+import { AMOUNT_STEP, bumpAmount, eurCentsToBaseUnits } from '../../solana/amounts.js'
 import type { RateService } from '../../solana/rates.js'
 import type { BalanceService } from '../balance/service.js'
 import type { StockService } from '../catalog/stock.js'
@@ -45,7 +45,8 @@ export interface CheckoutDeps {
   cart: CartPort
   coupons: CouponPort
   delivery: DeliveryPort
-  rates: RateService
+  /** The euro rate of each currency. */
+  rates: Record<PaymentCurrencyCode, RateService>
 }
 
 /** What a new SOL payment is for and asks. */
@@ -56,7 +57,14 @@ interface CryptoPaymentInput {
   discountCents: number
   amountCents: number
   couponId: number | null
+  rate: LockedCurrencyRate
+}
+
+/** The currency of a new crypto payment, its rate, and for USDC the mint. */
+interface LockedCurrencyRate {
+  currency: PaymentCurrencyCode
   rate: bigint
+  mint: string | null
 }
 
 const LATE_WINDOW_MS = LATE_PAYMENT_WINDOW_HOURS * 60 * 60 * 1000
@@ -71,7 +79,7 @@ export class PaymentCheckout {
   constructor(
     private readonly db: Db,
     private readonly deps: CheckoutDeps,
-    private readonly settings: Pick<PaymentSettings, 'merchantAddress' | 'expiryMs'>,
+    private readonly settings: Pick<PaymentSettings, 'merchantAddress' | 'expiryMs' | 'usdc'>,
   ) {}
 
   /**
@@ -84,13 +92,14 @@ export class PaymentCheckout {
     method: PaymentMethod,
     expectedTotalEuros: number | null = null,
     lang: Lang = DEFAULT_LANGUAGE,
+    currency: PaymentCurrencyCode = 'SOL',
   ): Promise<Payment> {
     const expectedTotalCents = expectedTotalEuros === null ? null : eurosToCents(expectedTotalEuros)
     if (expectedTotalCents === null && expectedTotalEuros !== null) {
       throw new AppError('VALIDATION_ERROR', 'body.expected_total_eur must have at most 2 decimals')
     }
     try {
-      return await this.#start(userId, method, expectedTotalCents)
+      return await this.#start(userId, method, expectedTotalCents, currency)
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'PRICE_CHANGED') throw error
       // The transaction is rolled back: the cart is read as the customer will now see it.
@@ -103,9 +112,10 @@ export class PaymentCheckout {
     userId: number,
     method: PaymentMethod,
     expectedTotalCents: number | null,
+    currency: PaymentCurrencyCode,
   ): Promise<Payment> {
     // The rate is read before the transaction: no waiting on anything but the database inside.
-    const rate = method === 'crypto' ? this.#cryptoRate() : null
+    const rate = method === 'crypto' ? this.#cryptoRate(currency) : null
     const row = await retryingRaces(() =>
       this.db.transaction(async (tx) => {
         // One checkout per cart at a time: a second one waits, then finds the cart emptied.
@@ -133,10 +143,14 @@ export class PaymentCheckout {
   }
 
   /** A SOL payment that credits the balance with the euro value of what arrives. */
-  async topup(userId: number, amountEuros: number): Promise<TopupResponse> {
+  async topup(
+    userId: number,
+    amountEuros: number,
+    currency: PaymentCurrencyCode = 'SOL',
+  ): Promise<TopupResponse> {
     const cents = eurosToCents(amountEuros)
     if (cents === null || cents < TOPUP_MIN_EUR * 100) throw new AppError('TOPUP_MINIMUM')
-    const rate = this.#cryptoRate()
+    const rate = this.#cryptoRate(currency)
     const row = await retryingRaces(() =>
       this.db.transaction(async (tx) => {
         await this.deps.lifecycle.cancelPendingCrypto(tx, userId, 'topup')
@@ -156,18 +170,26 @@ export class PaymentCheckout {
       payment_code: dto.payment_code,
       status: dto.status,
       wallet_address: dto.wallet_address ?? '',
-      minimum_sol_amount: dto.sol_amount ?? 0,
+      minimum_sol_amount: dto.sol_amount,
       amount_eur: dto.final_amount_eur,
-      lamports: dto.lamports ?? '0',
+      lamports: dto.lamports,
+      currency: dto.currency ?? currency,
+      token_mint: dto.token_mint,
+      token_amount: dto.token_amount ?? '0',
       expiration_time: dto.expiration_time ?? '',
       reference: dto.reference ?? '',
       solana_pay_url: dto.solana_pay_url ?? '',
     }
   }
 
-  #cryptoRate(): bigint {
+  #cryptoRate(currency: PaymentCurrencyCode): LockedCurrencyRate {
     if (!this.settings.merchantAddress) throw new AppError('SERVICE_UNAVAILABLE')
-    return this.deps.rates.current().centsPerSol
+    if (currency === 'SOL') {
+      return { currency, rate: this.deps.rates.SOL.current().centsPerSol, mint: null }
+    }
+    const { mint, accepted } = this.settings.usdc
+    if (!mint || !accepted) throw new AppError('CURRENCY_NOT_ACCEPTED')
+    return { currency, rate: this.deps.rates.USDC.current().centsPerSol, mint }
   }
 
   async #payFromBalance(tx: Tx, userId: number, cart: CheckoutCart): Promise<PaymentRow> {
@@ -241,7 +263,7 @@ export class PaymentCheckout {
     tx: Tx,
     userId: number,
     cart: CheckoutCart,
-    rate: bigint,
+    rate: LockedCurrencyRate,
   ): Promise<PaymentRow> {
     await this.deps.stock.takeEach(tx, cart.lines, 'reserve')
     const payment = await this.#insertCryptoPayment(tx, {
@@ -295,7 +317,9 @@ export class PaymentCheckout {
   }
 
   async #insertCryptoPayment(tx: Tx, input: CryptoPaymentInput): Promise<PaymentRow> {
-    const asked = eurCentsToLamports(input.amountCents, input.rate)
+    const { currency, rate, mint } = input.rate
+    const asked = eurCentsToBaseUnits(input.amountCents, rate, currency)
+    const sol = currency === 'SOL'
     const expiresAt = new Date(Date.now() + this.settings.expiryMs)
     const [payment] = await tx
       .insert(payments)
@@ -309,19 +333,22 @@ export class PaymentCheckout {
         discountCents: input.discountCents,
         amountCents: input.amountCents,
         couponId: input.couponId,
-        rateCentsPerSol: input.rate,
-        lamports: asked,
+        rateCentsPerSol: rate,
+        lamports: sol ? asked : null,
+        currency,
+        tokenMint: mint,
+        tokenAmount: asked,
         walletAddress: this.settings.merchantAddress,
         reference: newReference(),
         expiresAt,
       })
       .returning()
     if (!payment) throw new Error('payment insert returned nothing')
-    const lamports = await this.#holdAmount(tx, payment.id, asked, expiresAt)
-    if (lamports === asked) return payment
+    const amount = await this.#holdAmount(tx, payment.id, asked, expiresAt, currency)
+    if (amount === asked) return payment
     const [bumped] = await tx
       .update(payments)
-      .set({ lamports })
+      .set({ lamports: sol ? amount : null, tokenAmount: amount })
       .where(eq(payments.id, payment.id))
       .returning()
     if (!bumped) throw new Error('payment update returned nothing')
@@ -329,14 +356,21 @@ export class PaymentCheckout {
   }
 
   /**
-   * Holds the first amount from `base` up, in 0.0001 SOL steps, that no other payment holds, so
+   * Holds the first amount from `base` up, in steps of 0.0001 SOL (or 0.01 USDC), that no other
+   * payment of the currency holds, so
    * that a transfer without a reference is matched by its amount. A hold lasts until the
    * payment's expiry plus the late window, whatever becomes of the payment: a late transfer (an
    * exchange's slow withdrawal) can never pay a stranger given the same amount. Taking a hold is
    * one statement on the amount's primary key, so two checkouts cannot take the same amount;
    * a hold past its time is taken over.
    */
-  async #holdAmount(tx: Tx, paymentId: number, base: bigint, expiresAt: Date): Promise<bigint> {
+  async #holdAmount(
+    tx: Tx,
+    paymentId: number,
+    base: bigint,
+    expiresAt: Date,
+    currency: PaymentCurrencyCode,
+  ): Promise<bigint> {
     const heldUntil = new Date(expiresAt.getTime() + LATE_WINDOW_MS)
     const now = new Date()
     const held = await tx
@@ -344,19 +378,20 @@ export class PaymentCheckout {
       .from(paymentAmountHolds)
       .where(
         and(
+          eq(paymentAmountHolds.currency, currency),
           gte(paymentAmountHolds.lamports, base),
-          lt(paymentAmountHolds.lamports, base + HOLD_SEARCH_STEPS * SOL_AMOUNT_STEP_LAMPORTS),
+          lt(paymentAmountHolds.lamports, base + HOLD_SEARCH_STEPS * AMOUNT_STEP[currency]),
           gte(paymentAmountHolds.heldUntil, now),
         ),
       )
     const taken = new Set(held.map((row) => row.lamports))
-    for (let amount = base; ; amount = bumpAmount(amount)) {
+    for (let amount = base; ; amount = bumpAmount(amount, currency)) {
       if (taken.has(amount)) continue
       const [won] = await tx
         .insert(paymentAmountHolds)
-        .values({ lamports: amount, paymentId, heldUntil })
+        .values({ lamports: amount, currency, paymentId, heldUntil })
         .onConflictDoUpdate({
-          target: paymentAmountHolds.lamports,
+          target: [paymentAmountHolds.currency, paymentAmountHolds.lamports],
           set: { paymentId, heldUntil },
           setWhere: lt(paymentAmountHolds.heldUntil, now),
         })

@@ -9,11 +9,17 @@ import type { Db, Tx } from '../../db/client.js'
 import { payments } from '../../db/schema/payments.js'
 import { runSteps } from '../../db/steps.js'
 import { AppError } from '../../http/errors.js'
-import { lamportsToEurCents } from '../../solana/amounts.js'
+import { baseUnitsToEurCents } from '../../solana/amounts.js'
 import type { BalanceService } from '../balance/service.js'
 import type { StockService } from '../catalog/stock.js'
 import type { OrderService } from '../orders/service.js'
-import { type PaymentRow, type PaymentSettings, retryingRaces } from './model.js'
+import {
+  askedUnits,
+  type PaymentRow,
+  type PaymentSettings,
+  receivedUnits,
+  retryingRaces,
+} from './model.js'
 import type { CartPort, CouponPort, DeliveryPort } from './ports.js'
 import type { PaymentQueries } from './queries.js'
 
@@ -122,11 +128,12 @@ export class PaymentLifecycle {
       await this.deps.orders.cancelOfPayment(tx, payment.id)
       if (payment.couponId !== null) await this.deps.coupons.release(tx, payment.id)
     }
-    if (payment.receivedLamports > 0n && payment.rateCentsPerSol) {
+    const received = receivedUnits(payment)
+    if (received > 0n && payment.rateCentsPerSol) {
       await runSteps(tx, [
         this.deps.balance.credit({
           userId: payment.userId,
-          amountCents: lamportsToEurCents(payment.receivedLamports, payment.rateCentsPerSol),
+          amountCents: baseUnitsToEurCents(received, payment.rateCentsPerSol),
           kind: 'underpayment',
           description: `Partial payment for ${payment.paymentCode} (${status})`,
           paymentId: payment.id,
@@ -147,7 +154,8 @@ export class PaymentLifecycle {
     const now = new Date()
     // A top-up's amount becomes what is credited: the asked lamports are rounded up to 0.0001
     // SOL, so 50 EUR asked can be worth 50.01, and the owner's lists must show what the ledger has.
-    const credited = lamportsToEurCents(payment.receivedLamports, rate)
+    const received = receivedUnits(payment)
+    const credited = baseUnitsToEurCents(received, rate)
     const topupAmount =
       payment.kind === 'topup' ? { subtotalCents: credited, amountCents: credited } : {}
     await tx
@@ -172,12 +180,13 @@ export class PaymentLifecycle {
     await this.deps.orders.markPaid(tx, payment.id, now)
     if (payment.couponId !== null) await this.deps.coupons.redeem(tx, payment.id)
     await runSteps(tx, [this.deps.cart.removePaidUnits(payment.userId, units, payment.couponId)])
-    const excess = payment.lamports === null ? 0n : payment.receivedLamports - payment.lamports
+    const asked = askedUnits(payment)
+    const excess = asked === null ? 0n : received - asked
     if (excess > 0n) {
       await runSteps(tx, [
         this.deps.balance.credit({
           userId: payment.userId,
-          amountCents: lamportsToEurCents(excess, rate),
+          amountCents: baseUnitsToEurCents(excess, rate),
           kind: 'overpayment',
           description: `Overpayment of ${payment.paymentCode}`,
           paymentId: payment.id,

@@ -22,6 +22,9 @@ export interface PaymentSummary {
   amountCents: number
   discountCents: number
   lamports: bigint | null
+  /** Crypto only: SOL or USDC, and the amount asked in its base units. */
+  currency: PaymentRow['currency']
+  tokenAmount: bigint | null
   createdAt: Date
   confirmedAt: Date | null
   closedAt: Date | null
@@ -42,21 +45,31 @@ export class PaymentQueries {
       wallet_address: row.walletAddress,
       sol_amount: row.lamports !== null ? lamportsToSolNumber(row.lamports) : null,
       lamports: row.lamports !== null ? row.lamports.toString() : null,
+      currency: crypto ? (row.currency ?? 'SOL') : null,
+      token_mint: crypto ? row.tokenMint : null,
+      token_amount: crypto ? ((row.tokenAmount ?? row.lamports)?.toString() ?? null) : null,
       final_amount_eur: centsToEuros(row.amountCents),
       reference: row.reference,
       solana_pay_url: crypto ? this.#payUrl(row) : null,
-      received_sol: crypto ? lamportsToSolNumber(row.receivedLamports) : null,
+      received_sol:
+        crypto && row.currency !== 'USDC' ? lamportsToSolNumber(row.receivedLamports) : null,
+      received_token_amount: crypto
+        ? (row.currency === 'USDC' ? row.receivedTokenAmount : row.receivedLamports).toString()
+        : null,
       created_at: row.createdAt.toISOString(),
       confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
     }
   }
 
   #payUrl(row: PaymentRow): string | null {
-    if (!row.walletAddress || row.lamports === null || !row.reference) return null
+    const amount = row.tokenAmount ?? row.lamports
+    if (!row.walletAddress || amount === null || !row.reference) return null
+    if (row.currency === 'USDC' && !row.tokenMint) return null
     return transferRequestUrl({
       recipient: row.walletAddress,
-      lamports: row.lamports,
+      lamports: amount,
       reference: row.reference,
+      splToken: row.currency === 'USDC' ? row.tokenMint : null,
     })
   }
 
@@ -123,7 +136,7 @@ export class PaymentQueries {
 
   /**
    * The dashboard's payments: those confirmed since `from`, counted and summed by method and
-   * kind, and the SOL payments still pending (whenever created).
+   * kind and currency, and the crypto payments still pending (whenever created).
    */
   async dashboardFigures(from: Date) {
     const confirmed = and(eq(payments.status, 'confirmed'), gte(payments.confirmedAt, from))
@@ -135,6 +148,7 @@ export class PaymentQueries {
       .select({
         method: payments.method,
         kind: payments.kind,
+        currency: payments.currency,
         count: counted(confirmed),
         cents: summed(confirmed),
         pendingCount: counted(pending),
@@ -142,9 +156,16 @@ export class PaymentQueries {
       })
       .from(payments)
       .where(or(confirmed, pending))
-      .groupBy(payments.method, payments.kind)
+      .groupBy(payments.method, payments.kind, payments.currency)
     return {
-      confirmed: rows.map(({ method, kind, count, cents }) => ({ method, kind, count, cents })),
+      confirmed: rows.map(({ method, kind, currency, count, cents }) => ({
+        method,
+        kind,
+        // A crypto payment names its currency (migration 0015 gave the older ones SOL).
+        currency: method === 'crypto' ? (currency ?? 'SOL') : null,
+        count,
+        cents,
+      })),
       pending: {
         count: rows.reduce((sum, row) => sum + row.pendingCount, 0),
         cents: rows.reduce((sum, row) => sum + row.pendingCents, 0),
@@ -167,6 +188,8 @@ export class PaymentQueries {
         amountCents: payments.amountCents,
         discountCents: payments.discountCents,
         lamports: payments.lamports,
+        currency: payments.currency,
+        tokenAmount: payments.tokenAmount,
         createdAt: payments.createdAt,
         confirmedAt: payments.confirmedAt,
         closedAt: payments.closedAt,
@@ -199,14 +222,14 @@ export class PaymentQueries {
 
   /**
    * For another module's statement (the books): how a payment was paid, `balance` or `crypto`,
-   * and in what currency (euros from the balance, SOL on chain).
+   * and in what currency (euros from the balance, SOL or USDC on chain).
    */
   methodOf(paymentId: Column | SQL): { method: SQL<string>; currency: SQL<string> } {
     const of = sql`from ${payments} where ${payments.id} = ${paymentId}`
     return {
       method: subquery<string>(sql`select ${payments.method}::text ${of}`),
       currency: subquery<string>(
-        sql`select case when ${payments.method} = 'crypto' then 'SOL' else 'EUR' end ${of}`,
+        sql`select case when ${payments.method} = 'crypto' then coalesce(${payments.currency}::text, 'SOL') else 'EUR' end ${of}`,
       ),
     }
   }

@@ -1,7 +1,8 @@
-// Every EUR/SOL rate the shop accepted, so that a transfer is valued at the rate when it landed,
+// Every euro rate the shop accepted (per SOL, and per 1,000 USDC, each under its currency), so that a transfer is valued at the rate when it landed,
 // not when the watcher happened to see it (a late transfer is credited at the lower of the
 // locked rate and that one: a locked rate is not a free 24-hour option).
-import { asc, desc, gt, lt, lte } from 'drizzle-orm'
+import type { PaymentCurrencyCode } from '@shop/contract'
+import { and, asc, desc, eq, gt, lt, lte } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.js'
 import { rateHistory } from '../../db/schema/payments.js'
 import { RATE_REFRESH_MS } from '../../solana/rates.js'
@@ -20,13 +21,26 @@ export class RateHistory {
   constructor(private readonly db: Db) {}
 
   /** Keeps a rate the rate service accepted; rows older than 30 days go once a day. */
-  async record(centsPerSol: bigint, source: string, at = new Date()): Promise<void> {
-    await this.db.insert(rateHistory).values({ centsPerSol, source, fetchedAt: at })
+  async record(
+    centsPerSol: bigint,
+    source: string,
+    at = new Date(),
+    currency: PaymentCurrencyCode = 'SOL',
+  ): Promise<void> {
+    await this.db.insert(rateHistory).values({ centsPerSol, source, fetchedAt: at, currency })
     if (at.getTime() - this.#lastPrune > 24 * 60 * 60 * 1000) {
       this.#lastPrune = at.getTime()
       await this.db
         .delete(rateHistory)
         .where(lt(rateHistory.fetchedAt, new Date(at.getTime() - KEEP_MS)))
+    }
+  }
+
+  /** What a currency's rate service writes accepted rates to. */
+  recorderFor(currency: PaymentCurrencyCode) {
+    return {
+      record: (centsPerSol: bigint, source: string, at: Date) =>
+        this.record(centsPerSol, source, at, currency),
     }
   }
 
@@ -36,11 +50,15 @@ export class RateHistory {
    * the first accepted after: a block time is whole seconds, so a transfer landing in the second
    * a restarted shop read its first rate is dated before that rate. Null if none is known.
    */
-  async at(time: Date, tx: DbOrTx = this.db): Promise<bigint | null> {
+  async at(
+    time: Date,
+    currency: PaymentCurrencyCode = 'SOL',
+    tx: DbOrTx = this.db,
+  ): Promise<bigint | null> {
     const [before] = await tx
       .select({ centsPerSol: rateHistory.centsPerSol, fetchedAt: rateHistory.fetchedAt })
       .from(rateHistory)
-      .where(lte(rateHistory.fetchedAt, time))
+      .where(and(eq(rateHistory.currency, currency), lte(rateHistory.fetchedAt, time)))
       .orderBy(desc(rateHistory.fetchedAt))
       .limit(1)
     if (before && time.getTime() - before.fetchedAt.getTime() <= RATE_REFRESH_MS) {
@@ -49,7 +67,7 @@ export class RateHistory {
     const [after] = await tx
       .select({ centsPerSol: rateHistory.centsPerSol })
       .from(rateHistory)
-      .where(gt(rateHistory.fetchedAt, time))
+      .where(and(eq(rateHistory.currency, currency), gt(rateHistory.fetchedAt, time)))
       .orderBy(asc(rateHistory.fetchedAt))
       .limit(1)
     const around = [before?.centsPerSol, after?.centsPerSol].filter((rate) => rate !== undefined)
@@ -58,10 +76,11 @@ export class RateHistory {
   }
 
   /** The latest accepted rate, with its source and age (the back office shows it). */
-  async latest(): Promise<RecordedRate | null> {
+  async latest(currency: PaymentCurrencyCode = 'SOL'): Promise<RecordedRate | null> {
     const [row] = await this.db
       .select()
       .from(rateHistory)
+      .where(eq(rateHistory.currency, currency))
       .orderBy(desc(rateHistory.fetchedAt))
       .limit(1)
     return row

@@ -12,6 +12,7 @@ export function paymentRoutes({ app, services }: AppContext): void {
       body.payment_method,
       body.expected_total_eur ?? null,
       requestLanguage(request),
+      body.currency ?? 'SOL',
     ),
   )
   defineRoute(app, api.paymentStatus, ({ auth, params }) =>

@@ -5,7 +5,10 @@
 // exact amount among the held amounts (unique through the late window), and only when it landed
 // after the payment was created. On time or late is the transfer's block time against the
 // payment's expiry, never when it was seen. What matches nothing waits for the shop owner.
-import { LATE_PAYMENT_WINDOW_HOURS } from '@shop/contract'
+// USDC (docs/usdc.md) follows every one of these rules in its own base units: amounts are held
+// per currency, a token of another mint pays nothing, and a transfer carrying a payment's
+// reference in the other currency pays nothing either: it becomes that customer's claim.
+import { LATE_PAYMENT_WINDOW_HOURS, type PaymentCurrencyCode } from '@shop/contract'
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import {
@@ -17,11 +20,17 @@ import {
 } from '../../db/schema/payments.js'
 import { runSteps } from '../../db/steps.js'
 import type { Logger } from '../../logger.js'
-import { lamportsToEurCents } from '../../solana/amounts.js'
+import { baseUnitsToEurCents } from '../../solana/amounts.js'
 import type { InstructionTransfer, ReadTransaction } from '../../solana/transfers-in-transaction.js'
 import type { BalanceService } from '../balance/service.js'
 import type { PaymentLifecycle } from './lifecycle.js'
-import { type PaymentRow, retryingRaces } from './model.js'
+import {
+  askedUnits,
+  type PaymentRow,
+  receivedColumns,
+  receivedUnits,
+  retryingRaces,
+} from './model.js'
 import type { RateHistory } from './rate-history.js'
 
 export type TransferOutcome =
@@ -63,8 +72,8 @@ export class PaymentSettlement {
 
   /** Records a transaction and applies each of its transfers, at most once however often seen. */
   async applyTransaction(read: ReadTransaction): Promise<ApplyResult> {
-    // The rate when it landed is read before the transaction: nothing but its rows inside.
-    const landingRate = read.blockTime ? await this.deps.rateHistory.at(read.blockTime) : null
+    // The rates when it landed are read before the transaction: nothing but its rows inside.
+    const landingRates = await this.#landingRates(read)
     return retryingRaces(() =>
       this.db.transaction(async (tx): Promise<ApplyResult> => {
         const inserted = await tx
@@ -80,11 +89,28 @@ export class PaymentSettlement {
         if (inserted.length === 0) return { kind: 'known' }
         const transfers: TransferOutcome[] = []
         for (const transfer of read.transfers) {
+          const landingRate = transfer.currency
+            ? (landingRates.get(transfer.currency) ?? null)
+            : null
           transfers.push(await this.#applyTransfer(tx, read, transfer, landingRate))
         }
         return { kind: 'recorded', transfers }
       }),
     )
+  }
+
+  /** The euro rate of each currency the transaction moved, when it landed. */
+  async #landingRates(read: ReadTransaction): Promise<Map<PaymentCurrencyCode, bigint | null>> {
+    const rates = new Map<PaymentCurrencyCode, bigint | null>()
+    if (!read.blockTime) return rates
+    for (const transfer of read.transfers) {
+      if (transfer.currency === null || rates.has(transfer.currency)) continue
+      rates.set(
+        transfer.currency,
+        await this.deps.rateHistory.at(read.blockTime, transfer.currency),
+      )
+    }
+    return rates
   }
 
   /** The transfers of a recorded transaction and the payments they were applied to. */
@@ -103,6 +129,42 @@ export class PaymentSettlement {
       .onConflictDoNothing()
   }
 
+  /**
+   * A transfer carrying a payment's reference in the other currency pays nothing: it waits for
+   * the owner as that customer's claim, a transfer in the wrong currency.
+   */
+  async #wrongCurrency(
+    tx: Tx,
+    signature: string,
+    transfer: InstructionTransfer,
+    payment: PaymentRow,
+  ): Promise<TransferOutcome> {
+    const note = `wrong currency: ${transfer.currency ?? 'token'} sent for ${payment.currency ?? 'SOL'} payment ${payment.paymentCode}`
+    await tx
+      .update(chainTransfers)
+      .set({ note })
+      .where(
+        and(
+          eq(chainTransfers.signature, signature),
+          eq(chainTransfers.instructionIndex, transfer.index),
+        ),
+      )
+    await tx
+      .insert(transferClaims)
+      .values({
+        signature,
+        userId: payment.userId,
+        paymentId: payment.id,
+        reason: 'wrong_currency',
+      })
+      .onConflictDoNothing()
+    this.log.warn(
+      { signature, instruction: transfer.index, payment: payment.paymentCode },
+      'transfer in the wrong currency for its reference: a claim for the owner',
+    )
+    return { index: transfer.index, kind: 'unmatched' }
+  }
+
   async #applyTransfer(
     tx: Tx,
     read: ReadTransaction,
@@ -115,12 +177,26 @@ export class PaymentSettlement {
       slot: read.slot,
       blockTime: read.blockTime,
       lamports: transfer.lamports,
+      currency: transfer.currency,
+      tokenMint: transfer.mint,
       sender: transfer.sender,
       status: 'unmatched',
       rateCentsPerSol: landingRate,
+      // A token of any mint but the configured one is worth nothing to the shop.
+      note: transfer.currency === null ? 'unknown token' : '',
     })
+    if (transfer.currency === null) {
+      this.log.warn(
+        { signature: read.signature, instruction: transfer.index, mint: transfer.mint },
+        'transfer of an unknown token to the merchant: it pays nothing',
+      )
+      return { index: transfer.index, kind: 'unmatched' }
+    }
     const at = read.blockTime ?? new Date()
     const payment = await this.#match(tx, transfer, at)
+    if (payment && (payment.currency ?? 'SOL') !== transfer.currency) {
+      return this.#wrongCurrency(tx, read.signature, transfer, payment)
+    }
     const outcome = payment
       ? await this.#receive(
           tx,
@@ -176,6 +252,7 @@ export class PaymentSettlement {
       .from(paymentAmountHolds)
       .where(
         and(
+          eq(paymentAmountHolds.currency, transfer.currency ?? 'SOL'),
           eq(paymentAmountHolds.lamports, transfer.lamports),
           gte(paymentAmountHolds.heldUntil, at),
         ),
@@ -204,27 +281,33 @@ export class PaymentSettlement {
     landingRate: bigint | null,
   ): Promise<string | null> {
     const locked = payment.rateCentsPerSol
-    const asked = payment.lamports
+    const asked = askedUnits(payment)
     if (payment.method !== 'crypto' || asked === null || locked === null) return null
     const expiry = payment.expiresAt ?? payment.createdAt
     if (at.getTime() > expiry.getTime() + LATE_WINDOW_MS) return null
     const onTime = at.getTime() <= expiry.getTime()
     let current = payment
     if (current.status === 'pending' && onTime) {
-      const received = current.receivedLamports + transfer.lamports
-      await tx
-        .update(payments)
-        .set({ receivedLamports: received })
-        .where(eq(payments.id, current.id))
+      const received = receivedUnits(current) + transfer.lamports
+      const columns = receivedColumns(current, received)
+      await tx.update(payments).set(columns).where(eq(payments.id, current.id))
       if (received < asked) return 'partial'
-      await this.deps.lifecycle.confirm(tx, { ...current, receivedLamports: received })
+      await this.deps.lifecycle.confirm(tx, { ...current, ...columns })
       return received > asked ? 'confirmed, overpaid' : 'confirmed'
     }
     if (current.status === 'pending') current = await this.deps.lifecycle.expireLocked(tx, current)
 
+    const added = sql`${payments.receivedTokenAmount} + ${transfer.lamports}`
     await tx
       .update(payments)
-      .set({ receivedLamports: sql`${payments.receivedLamports} + ${transfer.lamports}` })
+      .set(
+        current.currency === 'USDC'
+          ? { receivedTokenAmount: added }
+          : {
+              receivedLamports: sql`${payments.receivedLamports} + ${transfer.lamports}`,
+              receivedTokenAmount: added,
+            },
+      )
       .where(eq(payments.id, current.id))
     // Late money (after the expiry, or after the customer cancelled) is credited at the lower of
     // the locked rate and the rate when it landed: a locked rate is no free 24-hour option.
@@ -236,7 +319,7 @@ export class PaymentSettlement {
     await runSteps(tx, [
       this.deps.balance.credit({
         userId: current.userId,
-        amountCents: lamportsToEurCents(transfer.lamports, rate),
+        amountCents: baseUnitsToEurCents(transfer.lamports, rate),
         kind: extra ? 'overpayment' : 'late_payment',
         description: extra
           ? `Extra transfer for ${current.paymentCode}`

@@ -15,5 +15,7 @@ export function systemRoutes({ app, config, services, demoWallet }: AppContext):
     },
     demo_wallet: demoWallet !== null,
     languages: [...LANGUAGES],
+    usdc_mint: services.payments.usdc.mint,
+    usdc_accepted: services.payments.usdc.mint !== null && services.payments.usdc.accepted,
   }))
 }

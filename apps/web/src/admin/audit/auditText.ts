@@ -25,11 +25,13 @@ function shown(key: string, value: unknown, t: TFunction, format: Format): strin
     if (key === 'change_eur') return format.signedEur(value)
     if (key.endsWith('_eur') || key === 'price') return format.eur(value)
     if (key === 'sol') return format.sol(value)
+    if (key === 'usdc') return format.usdc(value)
     if (key === 'change') return `${value > 0 ? '+' : ''}${value.toLocaleString(format.lang)}`
     if (key === 'percent_off') return `${value} %`
     return value.toLocaleString(format.lang)
   }
   const text = String(value)
+  if (key === 'usdc') return format.usdc(text)
   if (key === 'role') return t(`roles.${text}`, { defaultValue: text })
   if (key === 'delivery') return t(`products.delivery.${text}`, { defaultValue: text })
   return text
@@ -48,7 +50,9 @@ function changesText(changes: unknown[], t: TFunction, format: Format): string {
 /** What the entry did, in the active language (its summary when it has no params). */
 export function auditText(entry: AuditEntry, t: TFunction, format: Format): string {
   const params = entry.params
-  const key = `audit.texts.${entry.action}`
+  // A transfer in USDC has its own wording (its params name usdc and the rate per USDC).
+  const usdc = entry.params !== null && 'usdc' in entry.params
+  const key = `audit.texts.${entry.action}${usdc ? '_usdc' : ''}`
   if (params === null || t(key, { defaultValue: '' }) === '') return entry.summary
   const values: Record<string, string> = {}
   for (const [name, value] of Object.entries(params)) {

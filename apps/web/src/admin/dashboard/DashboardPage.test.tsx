@@ -55,8 +55,8 @@ describe('the dashboard', () => {
     const tile = (name: RegExp) => screen.getByRole('link', { name })
     expect(tile(/^Today/)).toHaveTextContent('€42.50Orders: 3')
     expect(tile(/^This month/)).toHaveTextContent('€1,234.75Orders: 11')
-    expect(tile(/^Pending SOL payments/)).toHaveTextContent('2Worth €37.50')
-    expect(tile(/^Pending SOL payments/)).toHaveAttribute(
+    expect(tile(/^Pending crypto payments/)).toHaveTextContent('2Worth €37.50')
+    expect(tile(/^Pending crypto payments/)).toHaveAttribute(
       'href',
       '/payments?status=pending&method=crypto',
     )
@@ -121,6 +121,7 @@ describe('the dashboard', () => {
       '/payments?method=crypto&kind=topup&status=confirmed',
     )
     expect(payments).toHaveTextContent('Purchases paid from the balance€80.00Payments: 6')
+    expect(payments).toHaveTextContent('Purchases paid in USDC€25.00Payments: 1')
 
     const low = screen.getByRole('region', { name: 'Low stock' })
     expect(within(low).getByRole('link', { name: 'Gift card' })).toHaveAttribute(
@@ -130,7 +131,7 @@ describe('the dashboard', () => {
     expect(low).toHaveTextContent('Gift cardCode deliverySold out')
     expect(low).toHaveTextContent('Hand creamLeft: 2')
 
-    const health = screen.getByRole('region', { name: 'SOL payments' })
+    const health = screen.getByRole('region', { name: 'Crypto payments' })
     expect(health).toHaveTextContent('Fresh')
     expect(health).toHaveTextContent('coingecko')
     expect(health).toHaveTextContent('123,456,789')

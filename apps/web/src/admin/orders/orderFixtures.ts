@@ -37,6 +37,8 @@ export function adminOrderDetail(overrides: Partial<AdminOrderDetail> = {}): Adm
       status: 'confirmed',
       amount_eur: 41.2,
       discount_eur: 1.8,
+      currency: order.payment_method === 'crypto' ? 'SOL' : null,
+      token_amount: order.payment_method === 'crypto' ? '274700000' : null,
       signature: null,
       created_at: '2026-02-03T09:15:00.000Z',
       confirmed_at: '2026-02-03T09:15:00.000Z',

@@ -10,6 +10,7 @@ import { type MoneyFormat, shortKey, useMoneyFormat } from '../ui/moneyFormat'
 import { PaymentStatusBadge, TransferStatusBadge } from '../ui/PaymentBadges'
 import { QueryView } from '../ui/QueryView'
 import { Table, Td, Th, Tr } from '../ui/Table'
+import { TransferAmount } from '../ui/TransferAmount'
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -55,17 +56,20 @@ function Figures({ payment, format }: { payment: AdminPaymentDetail; format: Mon
             : undefined
         }
       />
-      {payment.lamports ? (
+      {payment.token_amount && payment.currency ? (
         <>
-          <Figure label={t('payments.asked')} value={format.lamports(payment.lamports)} />
+          <Figure
+            label={t('payments.asked')}
+            value={format.units(payment.token_amount, payment.currency)}
+          />
           <Figure
             label={t('payments.received')}
-            value={format.lamports(payment.received_lamports ?? '0')}
+            value={format.units(payment.received_token_amount ?? '0', payment.currency)}
           />
           <Figure
             label={t('payments.lockedRate')}
             value={payment.rate_eur_per_sol === null ? '—' : format.eur(payment.rate_eur_per_sol)}
-            note={t('money.perSol')}
+            note={t('money.perUnit', { unit: payment.currency })}
           />
         </>
       ) : null}
@@ -141,7 +145,7 @@ function Transfers({ payment, format }: { payment: AdminPaymentDetail; format: M
             label={t('transfers.amount')}
             className="whitespace-nowrap tabular-nums md:text-right"
           >
-            {format.lamports(transfer.lamports)}
+            <TransferAmount transfer={transfer} />
             {transfer.value_eur === null ? null : (
               <span className="block text-slate-500 text-xs">{format.eur(transfer.value_eur)}</span>
             )}

@@ -49,7 +49,9 @@ function PaymentRow({ payment }: { payment: AdminPayment }) {
       <Td label={t('payments.kindMethod')} className="whitespace-nowrap">
         {t(`payments.kinds.${payment.kind}`)}
         <span className="block text-slate-500 text-xs">
-          {t(`payments.methods.${payment.method}`)}
+          {payment.method === 'crypto' && payment.currency
+            ? payment.currency
+            : t(`payments.methods.${payment.method}`)}
         </span>
       </Td>
       <Td
@@ -57,9 +59,9 @@ function PaymentRow({ payment }: { payment: AdminPayment }) {
         className="whitespace-nowrap font-medium text-slate-900 tabular-nums md:text-right"
       >
         {format.eur(payment.amount_eur)}
-        {payment.lamports ? (
+        {payment.token_amount && payment.currency ? (
           <span className="block font-normal text-slate-500 text-xs">
-            {format.lamports(payment.lamports)}
+            {format.units(payment.token_amount, payment.currency)}
           </span>
         ) : null}
       </Td>

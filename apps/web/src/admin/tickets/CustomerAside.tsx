@@ -4,6 +4,7 @@
 import type { AdminTicketDetail, Payment } from '@shop/contract'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { fromBaseUnits } from '../../shared/format'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { Badge, type BadgeTone } from '../../shared/ui/Badge'
@@ -59,11 +60,18 @@ export function ReportedPayment({ payment }: { payment: Payment }) {
         <Fact label={t('tickets.kind')}>{t(`tickets.kinds.${payment.kind}`)}</Fact>
         <Fact label={t('orders.method')}>{t(`orders.methods.${payment.method}`)}</Fact>
         <Fact label={t('orders.amount')}>{format.eur(payment.final_amount_eur)}</Fact>
-        {payment.sol_amount !== null ? (
-          <Fact label={t('tickets.solAsked')}>{format.sol(payment.sol_amount)}</Fact>
+        {payment.token_amount !== null && payment.currency ? (
+          <Fact label={t('tickets.asked')}>
+            {format.crypto(fromBaseUnits(payment.token_amount, payment.currency), payment.currency)}
+          </Fact>
         ) : null}
-        {payment.received_sol !== null ? (
-          <Fact label={t('tickets.solReceived')}>{format.sol(payment.received_sol)}</Fact>
+        {payment.received_token_amount !== null && payment.currency ? (
+          <Fact label={t('tickets.received')}>
+            {format.crypto(
+              fromBaseUnits(payment.received_token_amount, payment.currency),
+              payment.currency,
+            )}
+          </Fact>
         ) : null}
         <Fact label={t('orders.created')}>{format.dateTime(payment.created_at)}</Fact>
         {payment.expiration_time ? (

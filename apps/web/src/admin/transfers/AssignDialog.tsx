@@ -11,6 +11,7 @@ import { useForm } from '../forms/useForm'
 import { ConfirmActions } from '../ui/ConfirmStep'
 import { DialogActions } from '../ui/DialogActions'
 import { useMoneyFormat } from '../ui/moneyFormat'
+import { transferAmountText } from '../ui/TransferAmount'
 import { useResolveTransfer } from './useResolveTransfer'
 
 /**
@@ -66,8 +67,9 @@ export function AssignDialog({
 
   const values = {
     amount: transfer.value_eur === null ? '—' : format.eur(transfer.value_eur),
-    sol: format.lamports(transfer.lamports),
+    sol: transferAmountText(transfer, format, t),
     rate: transfer.rate_eur_per_sol === null ? '—' : format.eur(transfer.rate_eur_per_sol),
+    unit: transfer.currency ?? 'SOL',
     username: body.username,
   }
   return (

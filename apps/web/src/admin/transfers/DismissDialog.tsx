@@ -11,6 +11,7 @@ import { useForm } from '../forms/useForm'
 import { ConfirmActions, QuotedText } from '../ui/ConfirmStep'
 import { DialogActions } from '../ui/DialogActions'
 import { useMoneyFormat } from '../ui/moneyFormat'
+import { transferAmountText } from '../ui/TransferAmount'
 import { useResolveTransfer } from './useResolveTransfer'
 
 /** Dismissing a transfer: why (the note stays with it), then a confirmation that nobody is paid. */
@@ -38,7 +39,7 @@ export function DismissDialog({
     doneMessage: () => t('transfers.dismiss.done'),
     onClose,
   })
-  const sol = format.lamports(transfer.lamports)
+  const sol = transferAmountText(transfer, format, t)
   return (
     <Modal open onClose={onClose} title={t('transfers.dismiss.title')}>
       {confirming ? (

@@ -1,4 +1,4 @@
-import type { AdminPaymentDetail, AdminTransfer, MoneyStatus } from '@shop/contract'
+import type { AdminPaymentDetail } from '@shop/contract'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
@@ -6,53 +6,7 @@ import i18n from '../../shared/i18n'
 import { apiError, callsTo, mockApi } from '../../test/api'
 import { me } from '../test/fixtures'
 import { fill, owner, renderAdmin, signInStaff, support } from '../test/render'
-
-const SIGNATURE = `5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW`
-
-function transfer(overrides: Partial<AdminTransfer> = {}): AdminTransfer {
-  return {
-    signature: SIGNATURE,
-    instruction_index: 2,
-    slot: '4242',
-    block_time: '2026-03-02T10:15:00.000Z',
-    seen_at: '2026-03-02T10:15:02.000Z',
-    lamports: '123456789',
-    sol: 0.123456789,
-    sender: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
-    status: 'unmatched',
-    note: '',
-    rate_eur_per_sol: 150,
-    value_eur: 18.51,
-    payment_code: null,
-    assigned_to: null,
-    resolved_by: null,
-    resolved_at: null,
-    claims: [
-      { username: 'ona_k', payment_code: 'P-7K3M9Q2A', created_at: '2026-03-02T10:20:00.000Z' },
-    ],
-    ...overrides,
-  }
-}
-
-const status: MoneyStatus = {
-  rate: {
-    eur_per_sol: 150,
-    source: 'coingecko',
-    fetched_at: '2026-03-02T10:30:00.000Z',
-    age_seconds: 40,
-    max_age_seconds: 600,
-    last_error: null,
-  },
-  watcher: {
-    enabled: true,
-    last_slot: '123456',
-    read_through: '2026-03-02T10:30:00.000Z',
-    lag_seconds: 3,
-    last_pass_at: '2026-03-02T10:30:01.000Z',
-    last_error: null,
-  },
-  unmatched_transfers: 1,
-}
+import { SIGNATURE, status, transfer } from './transferFixtures'
 
 const queue = () => ({
   ...me(owner),
@@ -204,6 +158,10 @@ function payment(overrides: Partial<AdminPaymentDetail> = {}): AdminPaymentDetai
     sol_amount: 0.1667,
     lamports: '166700000',
     received_lamports: '0',
+    currency: 'SOL',
+    token_mint: null,
+    token_amount: '166700000',
+    received_token_amount: '0',
     reference: 'Ref1111111111111111111111111111111111111111',
     created_at: '2026-03-02T10:00:00.000Z',
     expires_at: '2026-03-02T10:15:00.000Z',

@@ -16,6 +16,7 @@ import { shortKey, useMoneyFormat } from '../ui/moneyFormat'
 import { PagedList } from '../ui/PagedList'
 import { TransferStatusBadge } from '../ui/PaymentBadges'
 import { Td, Th, Tr } from '../ui/Table'
+import { TransferAmount } from '../ui/TransferAmount'
 import { AssignDialog } from './AssignDialog'
 import { DismissDialog } from './DismissDialog'
 
@@ -120,13 +121,16 @@ function TransferRow({
         </span>
       </Td>
       <Td label={t('transfers.amount')} className="whitespace-nowrap tabular-nums md:text-right">
-        <span className="font-medium text-slate-900">{format.lamports(transfer.lamports)}</span>
+        <span className="font-medium text-slate-900">
+          <TransferAmount transfer={transfer} />
+        </span>
         <span className="block text-slate-500 text-xs">
           {transfer.value_eur === null || transfer.rate_eur_per_sol === null
             ? t('transfers.noRate')
             : t('transfers.valueAt', {
                 value: format.eur(transfer.value_eur),
                 rate: format.eur(transfer.rate_eur_per_sol),
+                unit: transfer.currency ?? 'SOL',
               })}
         </span>
       </Td>

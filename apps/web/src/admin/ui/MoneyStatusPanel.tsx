@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { Badge } from '../../shared/ui/Badge'
 import { moneyStatusQueryOptions } from '../api/money'
-import { type MoneyFormat, useMoneyFormat } from './moneyFormat'
+import { type MoneyFormat, shortKey, useMoneyFormat } from './moneyFormat'
 
 /** A watcher that has not read the chain for this long is shown as behind. */
 const WATCHER_LAG_WARNING_SECONDS = 120
@@ -68,6 +68,54 @@ function RateCard({ rate, format }: { rate: MoneyStatus['rate']; format: MoneyFo
         </p>
       ) : null}
       {fresh ? null : <p className="mt-2 text-red-800 text-xs">{t('money.staleText')}</p>}
+    </Card>
+  )
+}
+
+/** Whether USDC is taken now, and its rate (docs/usdc.md): the same providers and guards as SOL. */
+function UsdcCard({ usdc, format }: { usdc: MoneyStatus['usdc']; format: MoneyFormat }) {
+  const { t } = useTranslation()
+  return (
+    <Card
+      title={t('money.usdc')}
+      badge={
+        usdc.accepted ? (
+          <Badge tone="green">{t('money.usdcAccepted')}</Badge>
+        ) : (
+          <Badge tone="grey">{t('money.off')}</Badge>
+        )
+      }
+    >
+      <dl>
+        <Row label={t('money.eurPerUsdc')}>
+          {usdc.eur_per_usdc === null
+            ? '—'
+            : new Intl.NumberFormat(format.lang === 'lt' ? 'lt-LT' : 'en-GB', {
+                style: 'currency',
+                currency: 'EUR',
+                minimumFractionDigits: 4,
+                maximumFractionDigits: 5,
+              }).format(usdc.eur_per_usdc)}
+        </Row>
+        <Row label={t('money.source')}>{usdc.source ?? '—'}</Row>
+        <Row label={t('money.fetched')}>
+          {usdc.age_seconds === null ? '—' : format.ago(usdc.age_seconds)}
+        </Row>
+        <Row label={t('money.mint')}>
+          {usdc.mint ? (
+            <span className="font-mono text-xs" title={usdc.mint}>
+              {shortKey(usdc.mint)}
+            </span>
+          ) : (
+            '—'
+          )}
+        </Row>
+      </dl>
+      {usdc.last_error ? (
+        <p className="mt-2 break-words rounded-lg bg-red-50 px-3 py-2 text-red-800 text-xs">
+          {t('money.lastError', { error: usdc.last_error })}
+        </p>
+      ) : null}
     </Card>
   )
 }
@@ -154,7 +202,7 @@ function QueueCard({ unmatched }: { unmatched: number }) {
 }
 
 /**
- * The EUR/SOL rate, the chain watcher and (unless the queue itself is on screen: `queue` false)
+ * The EUR/SOL rate, USDC's state and rate, the chain watcher and (unless the queue itself is on screen: `queue` false)
  * how many unmatched transfers wait, side by side.
  */
 export function MoneyStatusPanel({
@@ -167,10 +215,13 @@ export function MoneyStatusPanel({
   const format = useMoneyFormat()
   const status = useQuery(moneyStatusQueryOptions)
   if (!status.data) return null
-  const { rate, watcher, unmatched_transfers: unmatched } = status.data
+  const { rate, usdc, watcher, unmatched_transfers: unmatched } = status.data
   return (
-    <div className={`grid gap-3 ${queue ? 'md:grid-cols-3' : 'md:grid-cols-2'} ${className}`}>
+    <div
+      className={`grid gap-3 md:grid-cols-2 ${queue ? 'xl:grid-cols-4' : 'xl:grid-cols-3'} ${className}`}
+    >
       <RateCard rate={rate} format={format} />
+      <UsdcCard usdc={usdc} format={format} />
       <WatcherCard watcher={watcher} format={format} />
       {queue ? <QueueCard unmatched={unmatched} /> : null}
     </div>

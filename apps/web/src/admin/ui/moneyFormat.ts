@@ -1,3 +1,4 @@
+import type { Currency } from '@shop/contract'
 import { useMemo } from 'react'
 import { useFormat } from '../../shared/i18n/useFormat'
 
@@ -8,7 +9,7 @@ export function shortKey(key: string, keep = 6): string {
   return key.length <= keep * 2 + 1 ? key : `${key.slice(0, keep)}…${key.slice(-keep)}`
 }
 
-/** The shared formatters, and the money screens' own: exact SOL and how long ago. */
+/** The shared formatters, and the money screens' own: exact SOL and USDC, and how long ago. */
 export function useMoneyFormat() {
   const format = useFormat()
   return useMemo(() => {
@@ -17,15 +18,33 @@ export function useMoneyFormat() {
       minimumFractionDigits: 4,
       maximumFractionDigits: 9,
     })
+    const exactUsdc = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 6,
+    })
+    const lamports = (units: string) => {
+      const value = BigInt(units)
+      const whole = value / 1_000_000_000n
+      const fraction = Number(value % 1_000_000_000n) / 1e9
+      return `${exact.format(Number(whole) + fraction)} SOL`
+    }
     const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' })
     return {
       ...format,
       /** Lamports as SOL with every significant decimal (at least 4): "0.123457789 SOL". */
-      lamports: (lamports: string) => {
-        const value = BigInt(lamports)
-        const whole = value / 1_000_000_000n
-        const fraction = Number(value % 1_000_000_000n) / 1e9
-        return `${exact.format(Number(whole) + fraction)} SOL`
+      lamports,
+      /**
+       * Base units of a currency with every significant decimal: SOL as `lamports` does, USDC
+       * with at least 2 ("54.35 USDC"); a token the shop does not count (null) as its raw
+       * integer, which `unknownToken` names.
+       */
+      units: (units: string, currency: Currency | null) => {
+        if (currency === 'SOL') return lamports(units)
+        if (currency === 'USDC') {
+          const value = BigInt(units)
+          return `${exactUsdc.format(Number(value / 1_000_000n) + Number(value % 1_000_000n) / 1e6)} USDC`
+        }
+        return new Intl.NumberFormat(locale).format(BigInt(units))
       },
       /** Seconds in the past, in the largest whole unit: "45 sec. ago", "3 min. ago". */
       ago: (seconds: number) => {

@@ -73,7 +73,7 @@ describe('balance page', () => {
     expect(plus).toHaveClass('text-emerald-700')
     expect(screen.getByText('Purchase')).toBeInTheDocument()
     expect(screen.getByText('Paid from the balance, payment P-DZX7ZWY5')).toBeInTheDocument()
-    expect(screen.getByText('Top-up paid with SOL, payment P-1')).toBeInTheDocument()
+    expect(screen.getByText('Top-up paid on Solana, payment P-1')).toBeInTheDocument()
     expect(screen.getByText('Parcel lost in transit')).toBeInTheDocument()
     // The purchase line links to the purchase it paid; the top-up links nowhere.
     const links = screen.getAllByRole('link', { name: /^View order/ })
@@ -91,7 +91,7 @@ describe('balance page', () => {
     })
     renderApp('/balance')
     expect(await screen.findByText('Apmokėta iš balanso, mokėjimas P-DZX7ZWY5')).toBeInTheDocument()
-    expect(screen.getByText('Papildymas SOL, mokėjimas P-1')).toBeInTheDocument()
+    expect(screen.getByText('Papildymas per Solana, mokėjimas P-1')).toBeInTheDocument()
     expect(screen.getByText('Parcel lost in transit')).toBeInTheDocument()
     expect(screen.queryByText(/Payment P-|Top-up P-/)).not.toBeInTheDocument()
     await i18n.changeLanguage('en')

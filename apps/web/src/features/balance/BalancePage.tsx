@@ -12,6 +12,7 @@ import {
 import { loadPendingPayment, savePendingPayment } from '../../shared/payment/pendingPayment'
 import type { PaymentEndReason } from '../../shared/payment/usePaymentStatus'
 import { BALANCE_QUERY_KEY, useBalance } from '../../shared/queries/balance'
+import { useConfig } from '../../shared/queries/config'
 import { Alert } from '../../shared/ui/Alert'
 import { ButtonLink } from '../../shared/ui/Button'
 import { EmptyState } from '../../shared/ui/EmptyState'
@@ -53,6 +54,7 @@ function askedAmount(value: string | null): number | undefined {
 
 /** /balance: current balance, top-up (default and minimum 5 EUR) and the transaction history. */
 export function BalancePage() {
+  const { data: config } = useConfig()
   const { t } = useTranslation()
   const format = useFormat()
   const client = useQueryClient()
@@ -95,7 +97,10 @@ export function BalancePage() {
   }
 
   return (
-    <Page title={t('balance.title')} description={t('balance.subtitle')}>
+    <Page
+      title={t('balance.title')}
+      description={t(config?.usdc_accepted ? 'balance.subtitleUsdc' : 'balance.subtitle')}
+    >
       {fromCheckout ? <BackToCheckout toppedUp={toppedUp} /> : null}
       <PendingPayments onOpen={openPending} />
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr] lg:items-start">

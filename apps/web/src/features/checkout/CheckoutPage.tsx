@@ -1,4 +1,4 @@
-import type { Payment, PaymentMethod } from '@shop/contract'
+import type { Payment } from '@shop/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
@@ -12,15 +12,16 @@ import { loadPendingPayment, savePendingPayment } from '../../shared/payment/pen
 import type { PaymentEndReason } from '../../shared/payment/usePaymentStatus'
 import { BALANCE_QUERY_KEY, useBalance } from '../../shared/queries/balance'
 import { CART_QUERY_KEY, EMPTY_CART, useCart } from '../../shared/queries/cart'
+import { useConfig } from '../../shared/queries/config'
 import { Alert } from '../../shared/ui/Alert'
 import { Button, ButtonLink } from '../../shared/ui/Button'
 import { Page } from '../../shared/ui/Page'
 import { PageSpinner } from '../../shared/ui/Spinner'
 import { notify } from '../../shared/ui/toast'
 import { useCreatePayment } from './api/createPayment'
-import { isBalanceInsufficient, isPayDisabled, payError } from './checkoutRules'
+import { isBalanceInsufficient, isPayDisabled, methodOf, payError } from './checkoutRules'
 import { OrderSummary } from './components/OrderSummary'
-import { PaymentMethodChoice } from './components/PaymentMethodChoice'
+import { type CheckoutChoice, PaymentMethodChoice } from './components/PaymentMethodChoice'
 
 const END_MESSAGE: Record<PaymentEndReason, string> = {
   expired: 'payment.expired',
@@ -38,7 +39,7 @@ function topUpLink(total: number, balance: number | undefined): string {
   return `/balance?return=checkout&amount=${amount.toFixed(2)}`
 }
 
-/** /checkout: method choice and pay; a pending SOL payment shows the instruction screen. */
+/** /checkout: method choice and pay; a pending SOL or USDC payment shows the instruction screen. */
 export function CheckoutPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -47,7 +48,9 @@ export function CheckoutPage() {
   const cart = useCart()
   const balance = useBalance()
   const create = useCreatePayment()
-  const [method, setMethod] = useState<PaymentMethod | null>(null)
+  const { data: config } = useConfig()
+  const [choice, setChoice] = useState<CheckoutChoice | null>(null)
+  const method = choice ? methodOf(choice).method : null
   const [error, setError] = useState<string | null>(null)
   const [endMessage, setEndMessage] = useState<string | null>(null)
   const [pending, setPendingState] = useState<CryptoPaymentDetails | null>(() =>
@@ -94,10 +97,10 @@ export function CheckoutPage() {
       setError(t(problem))
       return
     }
-    if (!method) return
+    if (!choice) return
     setError(null)
     create.mutate(
-      { method, expectedTotalEur: currentCart.total },
+      { ...methodOf(choice), expectedTotalEur: currentCart.total },
       {
         onSuccess: (payment: Payment) => {
           if (payment.status === 'confirmed') {
@@ -151,7 +154,7 @@ export function CheckoutPage() {
             <CryptoPaymentPanel
               details={pending}
               kind="checkout"
-              title={t('payment.title')}
+              title={t(pending.currency === 'USDC' ? 'payment.titleUsdc' : 'payment.title')}
               onConfirmed={() => complete(t('checkout.toast.confirmed'))}
               onEnded={reset}
               onCancel={() => reset()}
@@ -175,12 +178,13 @@ export function CheckoutPage() {
             </Alert>
           ) : null}
           <PaymentMethodChoice
-            value={method}
+            value={choice}
             onChange={(next) => {
-              setMethod(next)
+              setChoice(next)
               setError(null)
             }}
             balance={balance.data?.balance_eur}
+            usdc={config?.usdc_accepted ?? false}
             invalid={Boolean(error) && !method}
             errorId="checkout-error"
           />

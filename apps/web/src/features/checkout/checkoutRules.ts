@@ -1,4 +1,11 @@
-import type { PaymentMethod } from '@shop/contract'
+import type { Currency, PaymentMethod } from '@shop/contract'
+import type { CheckoutChoice } from './components/PaymentMethodChoice'
+
+/** The API's method and currency of a choice (SOL is the API's default currency). */
+export function methodOf(choice: CheckoutChoice): { method: PaymentMethod; currency: Currency } {
+  if (choice === 'balance') return { method: 'balance', currency: 'SOL' }
+  return { method: 'crypto', currency: choice === 'usdc' ? 'USDC' : 'SOL' }
+}
 
 export interface CheckoutState {
   method: PaymentMethod | null

@@ -1,6 +1,7 @@
 import type { Payment } from '@shop/contract'
 import type { QueryObserverResult } from '@tanstack/react-query'
 import { useState } from 'react'
+import { type CryptoCurrency, fromBaseUnits } from '../format'
 import { useTranslation } from '../i18n'
 import { useFormat } from '../i18n/useFormat'
 
@@ -33,12 +34,13 @@ interface CheckResultProps {
   outcome: Outcome | null
   /** The check asked for is running. */
   running: boolean
-  /** SOL the payment asks for. */
-  solAmount: number
+  /** The payment's currency and what it asks for in it. */
+  currency: CryptoCurrency
+  amount: number
 }
 
 /** The last check's result in words, announced politely to screen readers. */
-export function CheckResult({ outcome, running, solAmount }: CheckResultProps) {
+export function CheckResult({ outcome, running, currency, amount }: CheckResultProps) {
   const { t } = useTranslation()
   const format = useFormat()
   let message: string | null = null
@@ -46,13 +48,13 @@ export function CheckResult({ outcome, running, solAmount }: CheckResultProps) {
   else if (outcome?.failed) message = t('payment.check.failed')
   else if (outcome && outcome.payment.status === 'pending') {
     const time = format.time(outcome.at)
-    const received = outcome.payment.received_sol ?? 0
+    const received = fromBaseUnits(outcome.payment.received_token_amount, currency)
     message =
       received > 0
         ? t('payment.check.partial', {
             time,
-            received: format.sol(received),
-            amount: format.sol(solAmount),
+            received: format.crypto(received, currency),
+            amount: format.crypto(amount, currency),
           })
         : t('payment.check.nothingYet', { time })
   }

@@ -43,7 +43,7 @@ interface Fact {
   mono?: boolean
 }
 
-/** Wallet address, SOL amount, euro equivalent and payment code, with copy buttons. */
+/** Wallet address, amount (SOL or USDC), euro equivalent and payment code, with copy buttons. */
 function PaymentFacts({ facts }: { facts: Fact[] }) {
   return (
     <dl className="rounded-xl border border-slate-200 px-4">
@@ -68,7 +68,7 @@ function PaymentFacts({ facts }: { facts: Fact[] }) {
 }
 
 /**
- * The instruction screen of a pending SOL payment, shared by checkout and the top-up dialog:
+ * The instruction screen of a pending crypto payment (SOL or USDC), shared by checkout and the top-up dialog:
  * wallet address, amount, euro equivalent, payment code, QR code (the Solana Pay URL), copy
  * buttons, countdown, status checks (at once, every 30 s, on demand), a signature field, the
  * "Report a problem" form and, when the server runs its local chain, the demo wallet.
@@ -99,7 +99,7 @@ export function CryptoPaymentPanel({
       onError: (error) => notify.error(getErrorMessage(error, t)),
     })
 
-  const solText = format.sol(details.solAmount)
+  const amountText = format.crypto(details.amount, details.currency)
   const minutes = { min: CRYPTO_CONFIRMATION_MINUTES.min, max: CRYPTO_CONFIRMATION_MINUTES.max }
   const steps =
     kind === 'checkout' ? t('payment.stepsCheckout', minutes) : t('payment.stepsTopup', minutes)
@@ -114,7 +114,7 @@ export function CryptoPaymentPanel({
           {title}
         </h2>
       ) : null}
-      <p className="mt-1 text-slate-600">{t('payment.sendExactly', { amount: solText })}</p>
+      <p className="mt-1 text-slate-600">{t('payment.sendExactly', { amount: amountText })}</p>
 
       <div className="mt-5 grid gap-6 md:grid-cols-[auto_1fr] md:items-start">
         <div className="flex flex-col items-center gap-2">
@@ -142,8 +142,11 @@ export function CryptoPaymentPanel({
               },
               {
                 label: t('payment.solAmount'),
-                value: solText,
-                copy: { value: details.solAmount.toFixed(4), label: t('payment.copyAmount') },
+                value: amountText,
+                copy: {
+                  value: details.amount.toFixed(details.currency === 'USDC' ? 2 : 4),
+                  label: t('payment.copyAmount'),
+                },
               },
               { label: t('payment.eurEquivalent'), value: format.eur(details.amountEur) },
               {
@@ -188,7 +191,8 @@ export function CryptoPaymentPanel({
       <CheckResult
         outcome={checkNow.outcome}
         running={checkNow.running}
-        solAmount={details.solAmount}
+        currency={details.currency}
+        amount={details.amount}
       />
 
       <SignatureForm paymentCode={details.paymentCode} onPayment={payment.apply} />

@@ -72,7 +72,8 @@ export function PendingPayments({ onOpen }: { onOpen?: (pending: PendingPayment)
                 {t(`payment.pending.${one.kind}`, { code: one.details.paymentCode })}
               </p>
               <p className="text-slate-600 text-sm tabular-nums">
-                {format.sol(one.details.solAmount)} · {format.eur(one.details.amountEur)}
+                {format.crypto(one.details.amount, one.details.currency)} ·{' '}
+                {format.eur(one.details.amountEur)}
               </p>
             </div>
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

@@ -1,15 +1,18 @@
 import type { Cart, Payment, TopupResponse } from '@shop/contract'
+import { type CryptoCurrency, fromBaseUnits } from '../format'
 
-/** What the instruction screen needs of a pending SOL payment (checkout or top-up). */
+/** What the instruction screen needs of a pending crypto payment (checkout or top-up). */
 export interface CryptoPaymentDetails {
   paymentCode: string
   walletAddress: string
-  /** SOL to send: a multiple of 0.0001, shown with 4 decimals. */
-  solAmount: number
+  /** SOL or USDC (docs/usdc.md); the screens name it wherever an amount is shown. */
+  currency: CryptoCurrency
+  /** What to send, in the currency: SOL a multiple of 0.0001 (4 decimals), USDC whole cents. */
+  amount: number
   /** The euro equivalent. */
   amountEur: number
   expirationTime: string
-  /** The Solana Pay transfer-request URL the QR code encodes. */
+  /** The Solana Pay transfer-request URL the QR code encodes (with spl-token for USDC). */
   solanaPayUrl: string
   /** A checkout's cart as it was paid for: what the payment buys, kept in view while paying. */
   summary?: Cart
@@ -19,16 +22,18 @@ export interface CryptoPaymentDetails {
 export function detailsFromPayment(payment: Payment): CryptoPaymentDetails | null {
   if (
     !payment.wallet_address ||
-    payment.sol_amount === null ||
+    payment.token_amount === null ||
     !payment.expiration_time ||
     !payment.solana_pay_url
   ) {
     return null
   }
+  const currency = payment.currency ?? 'SOL'
   return {
     paymentCode: payment.payment_code,
     walletAddress: payment.wallet_address,
-    solAmount: payment.sol_amount,
+    currency,
+    amount: fromBaseUnits(payment.token_amount, currency),
     amountEur: payment.final_amount_eur,
     expirationTime: payment.expiration_time,
     solanaPayUrl: payment.solana_pay_url,
@@ -39,7 +44,8 @@ export function detailsFromTopup(topup: TopupResponse): CryptoPaymentDetails {
   return {
     paymentCode: topup.payment_code,
     walletAddress: topup.wallet_address,
-    solAmount: topup.minimum_sol_amount,
+    currency: topup.currency,
+    amount: fromBaseUnits(topup.token_amount, topup.currency),
     amountEur: topup.amount_eur,
     expirationTime: topup.expiration_time,
     solanaPayUrl: topup.solana_pay_url,

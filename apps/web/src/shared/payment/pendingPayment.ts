@@ -1,6 +1,6 @@
 import type { CryptoPaymentDetails } from './details'
 
-// The pending SOL payment shown on screen, kept for this tab, so reloading the page during a
+// The pending crypto payment shown on screen, kept for this tab, so reloading the page during a
 // payment brings its instructions back (the status check at once then settles it if it ended).
 
 type PendingKind = 'checkout' | 'topup'
@@ -13,7 +13,8 @@ function isDetails(value: unknown): value is CryptoPaymentDetails {
   return (
     typeof record.paymentCode === 'string' &&
     typeof record.walletAddress === 'string' &&
-    typeof record.solAmount === 'number' &&
+    (record.currency === 'SOL' || record.currency === 'USDC') &&
+    typeof record.amount === 'number' &&
     typeof record.amountEur === 'number' &&
     typeof record.expirationTime === 'string' &&
     typeof record.solanaPayUrl === 'string' &&

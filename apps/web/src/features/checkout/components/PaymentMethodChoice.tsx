@@ -1,13 +1,17 @@
-import type { PaymentMethod } from '@shop/contract'
 import { CRYPTO_CONFIRMATION_MINUTES } from '../../../shared/config'
 import { useTranslation } from '../../../shared/i18n'
 import { useFormat } from '../../../shared/i18n/useFormat'
 import { CoinIcon, WalletIcon } from '../../../shared/ui/icons'
 
+/** What the customer pays with: the balance, or a crypto payment in SOL or USDC. */
+export type CheckoutChoice = 'balance' | 'crypto' | 'usdc'
+
 interface PaymentMethodChoiceProps {
-  value: PaymentMethod | null
-  onChange: (method: PaymentMethod) => void
+  value: CheckoutChoice | null
+  onChange: (choice: CheckoutChoice) => void
   balance: number | undefined
+  /** Whether the shop takes USDC now (GET /api/config's usdc_accepted). */
+  usdc: boolean
   errorId?: string
   invalid?: boolean
 }
@@ -15,13 +19,15 @@ interface PaymentMethodChoiceProps {
 const OPTIONS = [
   { method: 'balance', Icon: WalletIcon },
   { method: 'crypto', Icon: CoinIcon },
+  { method: 'usdc', Icon: CoinIcon },
 ] as const
 
-/** Radio cards for the two payment methods. */
+/** Radio cards for the payment methods: balance, SOL, and USDC when the shop takes it. */
 export function PaymentMethodChoice({
   value,
   onChange,
   balance,
+  usdc,
   errorId,
   invalid,
 }: PaymentMethodChoiceProps) {
@@ -32,18 +38,21 @@ export function PaymentMethodChoice({
       <legend className="mb-3 font-semibold text-lg text-slate-900">
         {t('checkout.method.title')}
       </legend>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {OPTIONS.map(({ method, Icon }) => {
+      <div className={`grid gap-3 sm:grid-cols-2 ${usdc ? 'xl:grid-cols-3' : ''}`}>
+        {OPTIONS.filter(({ method }) => usdc || method !== 'usdc').map(({ method, Icon }) => {
           const checked = value === method
           const detail =
             method === 'balance'
               ? balance === undefined
                 ? t('common.loading')
                 : t('checkout.method.balanceAvailable', { amount: format.eur(balance) })
-              : t('checkout.method.cryptoDetail', {
-                  min: CRYPTO_CONFIRMATION_MINUTES.min,
-                  max: CRYPTO_CONFIRMATION_MINUTES.max,
-                })
+              : t(
+                  method === 'usdc' ? 'checkout.method.usdcDetail' : 'checkout.method.cryptoDetail',
+                  {
+                    min: CRYPTO_CONFIRMATION_MINUTES.min,
+                    max: CRYPTO_CONFIRMATION_MINUTES.max,
+                  },
+                )
           return (
             <label
               key={method}

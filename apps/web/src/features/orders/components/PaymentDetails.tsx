@@ -1,5 +1,6 @@
 import type { OrderPayment } from '@shop/contract'
 import type { ReactNode } from 'react'
+import { fromBaseUnits } from '../../../shared/format'
 import { useTranslation } from '../../../shared/i18n'
 import { useFormat } from '../../../shared/i18n/useFormat'
 import { CardSection } from '../../../shared/ui/Card'
@@ -14,7 +15,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-/** How the purchase was paid: method, payment code, amounts and, for SOL, the transaction. */
+/** How the purchase was paid: method, payment code, amounts and, for SOL and USDC, the amount and the transaction. */
 export function PaymentDetails({ payment }: { payment: OrderPayment }) {
   const { t } = useTranslation()
   const format = useFormat()
@@ -23,7 +24,13 @@ export function PaymentDetails({ payment }: { payment: OrderPayment }) {
     <CardSection titleId="order-payment-title" title={t('orders.payment.title')}>
       <dl className="mt-2 divide-y divide-slate-100">
         <Row term={t('orders.payment.method')}>
-          {t(crypto ? 'checkout.method.crypto' : 'checkout.method.balance')}
+          {t(
+            !crypto
+              ? 'checkout.method.balance'
+              : payment.currency === 'USDC'
+                ? 'checkout.method.usdc'
+                : 'checkout.method.crypto',
+          )}
         </Row>
         <Row term={t('payment.paymentCode')}>
           <span className="font-mono">{payment.payment_code}</span>
@@ -36,9 +43,14 @@ export function PaymentDetails({ payment }: { payment: OrderPayment }) {
             </span>
           ) : null}
         </Row>
-        {crypto && payment.sol_amount !== null ? (
-          <Row term={t('orders.payment.solAmount')}>
-            <span className="tabular-nums">{format.sol(payment.sol_amount)}</span>
+        {crypto && payment.currency && payment.token_amount !== null ? (
+          <Row term={t('orders.payment.cryptoAmount', { currency: payment.currency })}>
+            <span className="tabular-nums">
+              {format.crypto(
+                fromBaseUnits(payment.token_amount, payment.currency),
+                payment.currency,
+              )}
+            </span>
           </Row>
         ) : null}
         {crypto && payment.signature ? (
