@@ -5,7 +5,6 @@ import {
   centsToEuros,
   type Delivery,
   type Lang,
-  lamportsToSolNumber,
   type OrderDetail,
   type PurchaseItem,
 } from '@shop/contract'
