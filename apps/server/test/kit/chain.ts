@@ -2,8 +2,10 @@
 // with the demo shop loaded, and the ledger's invariant.
 import {
   type LocalChainRpc,
+  mintPlayUsdc,
   QUICK_TIMING,
   sendSolTransfer,
+  sendTokenTransfer,
   startLocalChainRpc,
 } from '@shop/local-chain'
 import * as kit from '@solana/kit'
@@ -21,6 +23,11 @@ export interface TestChain {
   payer: kit.KeyPairSigner
   /** Sends `amount` lamports from the payer to `to`, with a Solana Pay reference if given. */
   pay(to: string, amount: bigint, reference?: string): Promise<string>
+  /**
+   * Sends `amount` micro-USDC of the chain's play mint from the payer to `to`'s token account
+   * (which must exist), minting play USDC to the payer first when it runs short.
+   */
+  payUsdc(to: string, amount: bigint, reference?: string): Promise<string>
   close(): Promise<void>
 }
 
@@ -33,10 +40,29 @@ export async function startTestChain(): Promise<TestChain> {
     .createSolanaRpc(kit.devnet(chain.url))
     .requestAirdrop(payer.address, kit.lamports(1_000_000_000_000_000n))
     .send()
+  /** Play USDC the payer holds, as far as this testbed knows (it alone spends it). */
+  let usdcHeld = 0n
   return {
     chain,
     merchant,
     payer,
+    async payUsdc(to, amount, reference) {
+      if (usdcHeld < amount) {
+        const minted = amount + 1_000_000_000_000n
+        await mintPlayUsdc(chain, payer.address, minted)
+        usdcHeld += minted
+      }
+      usdcHeld -= amount
+      return sendTokenTransfer({
+        rpcUrl: chain.url,
+        payer,
+        mint: chain.chain.usdc.mint,
+        to: kit.address(to),
+        amount,
+        ...(reference ? { reference: kit.address(reference) } : {}),
+        pollIntervalMs: 100,
+      })
+    },
     pay: (to, amount, reference) =>
       sendSolTransfer({
         rpcUrl: chain.url,

@@ -303,6 +303,7 @@ describe('a provider down while the chain moves on', () => {
       chain: rpc,
       merchant,
       payer,
+      payUsdc: () => Promise.reject(new Error('this chain has no play USDC for the payer')),
       pay: (to, lamports, reference) =>
         sendSolTransfer({
           rpcUrl: rpc.url,

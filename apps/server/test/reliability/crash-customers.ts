@@ -1,6 +1,6 @@
 // The customers of the crash suite: each takes random steps (add to the cart, check out from the
-// balance or with SOL, top up, pay on chain exactly, without the reference, in part or too much,
-// paste a signature, cancel) against whichever server process is alive, and waits for the next
+// balance, with SOL or with USDC, top up in either, pay on chain exactly, without the reference,
+// in part or too much, paste a signature, cancel) against whichever server process is alive, and waits for the next
 // one while none is. Code buyers pay for a code product just before the server is killed.
 import type { Customer } from '../kit/index.js'
 import type { CrashShop } from './crash-shop.js'
@@ -16,9 +16,13 @@ export function prng(seed: number): () => number {
   }
 }
 
+type Currency = 'SOL' | 'USDC'
+
 interface Pending {
   code: string
-  lamports: bigint
+  currency: Currency
+  /** What the payment asks, in base units of its currency (lamports or micro-USDC). */
+  amount: bigint
   reference: string
 }
 
@@ -116,7 +120,11 @@ export class CrashCustomers {
     await this.#api(user, 'POST', '/api/cart/add', { product_id: productId })
     const res = await this.#api(user, 'POST', '/api/payment/create', { payment_method: 'crypto' })
     if (res.status !== 200) throw new Error(`code checkout refused: ${JSON.stringify(res.json)}`)
-    const signature = await this.#pay(BigInt(String(res.json.lamports)), String(res.json.reference))
+    const signature = await this.#pay(
+      'SOL',
+      BigInt(String(res.json.lamports)),
+      String(res.json.reference),
+    )
     return { paymentCode: String(res.json.payment_code), signature }
   }
 
@@ -165,8 +173,12 @@ export class CrashCustomers {
     return { status: res.status, json }
   }
 
-  async #pay(lamports: bigint, reference?: string): Promise<string> {
-    const signature = await this.shop.chain.pay(this.shop.chain.merchant, lamports, reference)
+  async #pay(currency: Currency, amount: bigint, reference?: string): Promise<string> {
+    const { chain } = this.shop
+    const signature =
+      currency === 'USDC'
+        ? await chain.payUsdc(chain.merchant, amount, reference)
+        : await chain.pay(chain.merchant, amount, reference)
     this.sentSignatures.push(signature)
     return signature
   }
@@ -200,38 +212,49 @@ export class CrashCustomers {
             product_id: this.#pick(this.productIds),
           })
         }
+        const currency = this.#pick(['SOL', 'USDC'] as const)
+        const inCurrency = currency === 'USDC' ? { currency } : {}
         const res =
           action === 'crypto'
-            ? await this.#api(user, 'POST', '/api/payment/create', { payment_method: 'crypto' })
+            ? await this.#api(user, 'POST', '/api/payment/create', {
+                payment_method: 'crypto',
+                ...inCurrency,
+              })
             : await this.#api(user, 'POST', '/api/balance/topup', {
                 minimum_amount: 5 + Math.floor(this.#random() * 20),
+                ...inCurrency,
               })
         if (res.status === 200 && res.json.status === 'pending') {
           this.#pending.set(user.id, {
             code: String(res.json.payment_code),
-            lamports: BigInt(String(res.json.lamports)),
+            currency,
+            amount: BigInt(String(res.json.token_amount)),
             reference: String(res.json.reference),
           })
         }
-        return `${action} ${res.status}`
+        return `${action} ${currency} ${res.status}`
       }
       case 'pay': {
         if (!pending) return 'pay none'
         // Exactly, without the reference (matched by amount), in part, or too much.
         const how = this.#pick(['exact', 'exact', 'no-reference', 'partial', 'over'] as const)
-        const lamports =
+        const amount =
           how === 'partial'
-            ? pending.lamports / 2n
+            ? pending.amount / 2n
             : how === 'over'
-              ? pending.lamports + 300_000n
-              : pending.lamports
-        await this.#pay(lamports, how === 'no-reference' ? undefined : pending.reference)
+              ? pending.amount + 300_000n
+              : pending.amount
+        await this.#pay(
+          pending.currency,
+          amount,
+          how === 'no-reference' ? undefined : pending.reference,
+        )
         if (how !== 'partial') this.#pending.delete(user.id)
         return `pay ${how}`
       }
       case 'signature': {
         if (!pending) return 'signature none'
-        const signature = await this.#pay(pending.lamports, pending.reference)
+        const signature = await this.#pay(pending.currency, pending.amount, pending.reference)
         this.#pending.delete(user.id)
         const res = await this.#api(user, 'POST', `/api/payment/${pending.code}/submit-signature`, {
           signature,

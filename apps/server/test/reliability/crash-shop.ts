@@ -34,6 +34,8 @@ export interface CrashShop {
 /** `deliveryKey`: what the server seals codes with, the key the suite seeded them under. */
 export async function createCrashShop(jwtSecret: string, deliveryKey: string): Promise<CrashShop> {
   const chain = await startTestChain()
+  // The merchant's play USDC account, as a real merchant's must exist (docs/usdc.md).
+  await chain.chain.chain.usdc.ensureTokenAccount(chain.merchant)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'))
   const postgres: PostgresTestDatabase | null = onPostgres ? await createPostgresDatabase() : null
   const lives: Life[] = []
@@ -53,6 +55,8 @@ export async function createCrashShop(jwtSecret: string, deliveryKey: string): P
     LOG_LEVEL: 'info',
     SOLANA_RPC_URL: chain.chain.url,
     MERCHANT_WALLET: chain.merchant,
+    USDC_MINT: chain.chain.chain.usdc.mint,
+    ACCEPT_USDC: 'true',
     RATE_PROVIDER: 'fixed',
     RATE_FIXED_EUR: '150',
     PAYMENT_EXPIRY_MINUTES: '1',

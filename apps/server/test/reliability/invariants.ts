@@ -109,18 +109,20 @@ export async function invariantViolations(db: DbOrTx, baseline?: Baseline): Prom
   await codeViolations(check)
   await check(
     'crypto payment received differs from the transfers applied to it',
-    sql`select p.payment_code, p.received_lamports::text as received,
+    // In base units of the payment's currency (chain_transfers.lamports holds a token's units).
+    sql`select p.payment_code, p.received_token_amount::text as received,
                coalesce(sum(t.lamports), 0)::text as applied
           from payments p
           left join chain_transfers t on t.payment_id = p.id and t.status = 'applied'
          where p.method = 'crypto'
          group by p.id
-        having p.received_lamports <> coalesce(sum(t.lamports), 0)`,
+        having p.received_token_amount <> coalesce(sum(t.lamports), 0)`,
   )
   await check(
     'confirmed crypto payment received less than it asked',
-    sql`select payment_code, lamports::text, received_lamports::text from payments
-         where method = 'crypto' and status = 'confirmed' and received_lamports < lamports`,
+    sql`select payment_code, currency, token_amount::text, received_token_amount::text
+          from payments
+         where method = 'crypto' and status = 'confirmed' and received_token_amount < token_amount`,
   )
   await check(
     'transfer signature credited more than once',
@@ -267,7 +269,7 @@ export async function databaseSnapshot(db: DbOrTx): Promise<Record<string, strin
       as "sum products.stock/reserved",
     (select coalesce(sum(amount_cents), 0)::text from balance_ledger) as "sum balance_ledger",
     (select coalesce(sum(times_redeemed), 0)::text from coupons) as "sum coupons.times_redeemed",
-    (select coalesce(sum(amount_cents), 0)::text || '/' || coalesce(sum(received_lamports), 0)::text
+    (select coalesce(sum(amount_cents), 0)::text || '/' || coalesce(sum(received_token_amount), 0)::text
        from payments) as "sum payments"`
   const [row] = await queryRows<Record<string, string>>(db, `select ${parts.join(',\n')}, ${sums}`)
   return row ?? {}
