@@ -1,6 +1,8 @@
 // A customer signed up through the real endpoint, for the suites that need one as a step.
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { beforeAll } from 'vitest'
+import type { TestApp } from './app.js'
 
 let userCounter = 0
 
@@ -34,6 +36,18 @@ export async function signUp(app: FastifyInstance, username?: string): Promise<S
     refreshToken: body.refresh_token,
     headers: { authorization: `Bearer ${body.access_token}` },
   }
+}
+
+/**
+ * A customer of the test file, signed up before its tests on `t` (a useTestApp app): the returned
+ * object stays the same and is filled in by that beforeAll.
+ */
+export function useCustomer(t: TestApp): SignedUpUser {
+  const customer = {} as SignedUpUser
+  beforeAll(async () => {
+    Object.assign(customer, await signUp(t.app))
+  })
+  return customer
 }
 
 /** A sign-in through the real endpoint (the answer, whatever it is). */

@@ -1,42 +1,13 @@
 // The owner's coupons (every rule, unique codes, how often redeemed) and the staff's content (the
 // FAQ and ticket categories in both languages), as customers then see them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemo } from '../../src/db/seed/seed-demo.js'
-import {
-  createTestApp,
-  giveBalance,
-  invite,
-  type SignedUpUser,
-  type StaffLogin,
-  setUpOwner,
-  signUp,
-  TEST_DELIVERY_KEY,
-  type TestApp,
-} from '../kit/index.js'
+import { describe, expect, it } from 'vitest'
+import { callsOn, giveBalance, signUp, useCustomer, useStaff, useTestApp } from '../kit/index.js'
 
-let t: TestApp
-let owner: StaffLogin
-let support: StaffLogin
-let customer: SignedUpUser
+const t = useTestApp({ seed: true })
+const { owner, support } = useStaff(t, 'support_two')
+const customer = useCustomer(t)
 
-beforeAll(async () => {
-  t = await createTestApp()
-  await seedDemo(t.database.db, TEST_DELIVERY_KEY)
-  owner = await setUpOwner(t)
-  support = await invite(t, owner, 'support_two', 'support')
-  customer = await signUp(t.app)
-})
-afterAll(async () => {
-  await t.close()
-})
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
-const as = (
-  who: { headers: Record<string, string> },
-  method: Method,
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) })
+const as = callsOn(t)
 
 describe('coupons', () => {
   let couponId: number
