@@ -41,7 +41,7 @@ export interface CallAnswer<R extends Routes[keyof Routes]> {
 }
 
 type Caller = { headers: { authorization: string } } | null
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** A call of a contract route as `who` (signed in, customer or staff) or as nobody. */
 export async function call<E extends TestEndpoint>(
