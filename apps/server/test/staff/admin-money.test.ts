@@ -6,14 +6,13 @@
 import type { AdminTransfer } from '@shop/contract'
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { and, eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { auditLog, balanceLedger, chainTransfers, users } from '../../src/db/schema.js'
 import {
   callsOn,
   type HttpMethod,
   ledgerEqualsBalance,
   productInStock,
-  recordRateAMinuteAgo,
   signUp,
   unmatchedTransfer,
   useCustomer,
@@ -21,10 +20,7 @@ import {
   useStaff,
 } from '../kit/index.js'
 
-const { bed, t } = usePaymentTestbed()
-beforeAll(async () => {
-  await recordRateAMinuteAgo(t)
-})
+const { bed, t } = usePaymentTestbed({ rateAMinuteAgo: true })
 const { owner, support } = useStaff(t, 'support_money')
 const customer = useCustomer(t)
 const as = callsOn(t)

@@ -9,7 +9,6 @@ import {
   giveBalance,
   type HttpMethod,
   productInStock,
-  recordRateAMinuteAgo,
   type SignedUpUser,
   signUp,
   unmatchedTransfer,
@@ -17,10 +16,7 @@ import {
   useStaff,
 } from '../kit/index.js'
 
-const { bed, t } = usePaymentTestbed()
-beforeAll(async () => {
-  await recordRateAMinuteAgo(t)
-})
+const { bed, t } = usePaymentTestbed({ rateAMinuteAgo: true })
 const { owner } = useStaff(t)
 const as = callsOn(t)
 
