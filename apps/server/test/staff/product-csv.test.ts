@@ -319,12 +319,7 @@ describe('the product import', () => {
     expect(big.statusCode).toBe(413)
     expect(big.json().code).toBe('PAYLOAD_TOO_LARGE')
 
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/products/import?dry_run=true',
-      headers: owner.headers,
-      payload: { sku: 'a' },
-    })
+    const json = await as(owner, 'POST', '/api/admin/products/import?dry_run=true', { sku: 'a' })
     expect(json.statusCode).toBe(415)
     // CSV is taken by this route alone: elsewhere it is an unsupported type.
     const elsewhere = await t.app.inject({
