@@ -2,7 +2,8 @@
 // endpoint on LOCAL_CHAIN_PORT, WebSocket subscriptions on the next port), kept in
 // DATA_DIR/local-chain, so a newcomer can try real signed SOL payments with no network.
 // The merchant address is a fresh key whose private half is thrown away at once: the shop never
-// holds a key, here as in production. The demo wallet is play money from the local airdrop.
+// holds a key, here as in production. The demo wallet is play money from the local airdrop. The
+// chain has a play USDC mint of its own (decision 0052); the merchant gets its token account.
 // The chain (@shop/local-chain, with LiteSVM) and the demo wallet are imported only on that path:
 // a start with SOLANA_RPC_URL never loads them (test/production-loads-no-chain.test.ts).
 import fs from 'node:fs'
@@ -20,6 +21,8 @@ export interface ChainSetup {
   chain: ChainSettings
   demoWallet: DemoWallet | null
   localChain: LocalChainRpc | null
+  /** The local chain's play USDC mint; null on a real cluster. */
+  playUsdcMint: string | null
 }
 
 /** The same demo merchant address across restarts, kept in DATA_DIR. */
@@ -45,6 +48,7 @@ export async function setUpChain(config: AppConfig): Promise<ChainSetup> {
       },
       demoWallet: null,
       localChain: null,
+      playUsdcMint: null,
     }
   }
   const [{ startLocalChainRpc, SYSTEM_PROGRAM_ADDRESS }, { DemoWallet }] = await Promise.all([
@@ -67,9 +71,12 @@ export async function setUpChain(config: AppConfig): Promise<ChainSetup> {
       executable: false,
     })
   }
+  // Its empty USDC account, set the same way (and only once) so the first USDC payment lands.
+  await localChain.chain.usdc.ensureTokenAccount(merchantAddress)
   return {
     chain: { rpcUrl: localChain.url, merchantAddress, wsUrl: localChain.wsUrl },
     demoWallet: await DemoWallet.create(localChain.url),
     localChain,
+    playUsdcMint: localChain.chain.usdc.mint,
   }
 }

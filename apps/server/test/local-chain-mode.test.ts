@@ -1,9 +1,10 @@
 // The shop's local mode keeps its chain in DATA_DIR/local-chain: after a restart the merchant's
-// payments and balance are still there, and the merchant's starting balance is set only once.
+// payments and balance are still there, and the merchant's starting balance is set only once;
+// the chain's play USDC mint, its authority file and the merchant's token account stay the same.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { sendSolTransfer } from '@shop/local-chain'
+import { MINT_AUTHORITY_FILE, sendSolTransfer } from '@shop/local-chain'
 import { address, createSolanaRpc, generateKeyPairSigner, lamports } from '@solana/kit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config.js'
@@ -23,6 +24,14 @@ describe('the local mode', () => {
     const rpc = createSolanaRpc(first.chain.rpcUrl)
     const start = (await rpc.getBalance(merchant, { commitment: 'finalized' }).send()).value
     expect(start).toBeGreaterThan(0n)
+    const mint = address(first.playUsdcMint ?? '')
+    expect(fs.existsSync(path.join(dataDir, 'local-chain', MINT_AUTHORITY_FILE))).toBe(true)
+    const usdcAccounts = await rpc
+      .getTokenAccountsByOwner(merchant, { mint }, { encoding: 'base64', commitment: 'finalized' })
+      .send()
+    expect(usdcAccounts.value).toHaveLength(1)
+    const usdcAccount = address(usdcAccounts.value[0]?.pubkey ?? '')
+    expect((await rpc.getTokenAccountBalance(usdcAccount).send()).value.amount).toBe('0')
     const payer = await generateKeyPairSigner()
     await rpc.requestAirdrop(payer.address, lamports(2_000_000_000n)).send()
     const payment = await sendSolTransfer({
@@ -37,11 +46,16 @@ describe('the local mode', () => {
     const second = await setUpChain(config)
     try {
       expect(second.chain.merchantAddress).toBe(merchant)
+      expect(second.playUsdcMint).toBe(mint)
       const again = createSolanaRpc(second.chain.rpcUrl)
       const { value } = await again.getBalance(merchant, { commitment: 'processed' }).send()
       expect(value).toBe(start + 1_000_000_000n)
       const history = await again.getSignaturesForAddress(merchant).send()
-      expect(history.map((entry) => entry.signature)).toContain(payment)
+      expect(history.map((entry) => entry.signature)).toEqual([payment])
+      const usdc = await again
+        .getTokenAccountsByOwner(merchant, { mint }, { encoding: 'base64' })
+        .send()
+      expect(usdc.value.map((found) => found.pubkey)).toEqual([usdcAccount])
     } finally {
       await second.localChain?.close()
     }

@@ -1,8 +1,9 @@
 // A single-node Solana chain for local runs and tests: LiteSVM executes the transactions, and
 // this class adds what a cluster's RPC shows on top of it: slots and their blocks (transactions
 // land in the working slot; `advanceSlots`, driven by the server's slot clock, seals it), the
-// commitment levels with their lag, a window of valid recent blockhashes, a faucet, a ledger of
-// every processed transaction, and, with a data folder, all of it kept across restarts.
+// commitment levels with their lag, a window of valid recent blockhashes, a faucet, a play USDC
+// mint, a ledger of every processed transaction (with its token balances), and, with a data
+// folder, all of it kept across restarts.
 import { randomBytes } from 'node:crypto'
 import { Clock } from 'litesvm'
 import { AccountHistory } from './account-history.js'
@@ -10,12 +11,20 @@ import type { Blocks, LatestBlockhash } from './blocks.js'
 import { ChainEvents, type ChainListener } from './chain-events.js'
 import { JsonRpcError, TRANSACTION_SIGNATURE_VERIFICATION_FAILURE } from './errors.js'
 import { Executor, SLOTS_PER_EPOCH } from './executor.js'
-import { DEFAULT_FAUCET_LAMPORTS, Faucet } from './faucet.js'
+import { DEFAULT_FAUCET_LAMPORTS, type Faucet } from './faucet.js'
+import { openGenesisAccounts } from './genesis-accounts.js'
 import { Ledger } from './ledger.js'
-import type { AccountView, LedgerEntry, SignatureQuery, Simulation } from './model.js'
+import type {
+  AccountView,
+  BlockView,
+  LedgerEntry,
+  SignatureQuery,
+  SignatureStatusView,
+  Simulation,
+} from './model.js'
+import type { PlayUsdc } from './play-usdc.js'
 import { restoreChain } from './restore.js'
 import { type ChainStore, FolderStore, MemoryStore } from './store.js'
-import { SYSTEM_PROGRAM_ADDRESS } from './system-program.js'
 import { type ChainTiming, type CommitmentLevel, resolveTiming } from './timing.js'
 import { decodeTransaction, preflightFailure, signaturesAreValid } from './transaction-checks.js'
 import {
@@ -27,7 +36,7 @@ import {
 } from './wire.js'
 
 export { BLOCKHASH_VALIDITY_BLOCKS } from './blocks.js'
-export type { AccountView, LedgerEntry, Simulation } from './model.js'
+export type { AccountView, BlockView, LedgerEntry, Simulation } from './model.js'
 export { SLOTS_PER_EPOCH }
 
 export const LAMPORTS_PER_SIGNATURE = 5000n
@@ -44,21 +53,6 @@ export interface LocalChainOptions {
   timing?: Partial<ChainTiming>
 }
 
-export interface BlockView {
-  slot: number
-  blockTime: number
-  blockhash: string
-  parentSlot: number
-  previousBlockhash: string
-  entries: readonly LedgerEntry[]
-}
-
-export interface SignatureStatusView {
-  confirmationStatus: CommitmentLevel
-  /** Blocks since the transaction's block; null once it is finalized. */
-  confirmations: number | null
-}
-
 export class LocalChain {
   readonly #executor = new Executor()
   readonly #clockMs: () => number
@@ -69,6 +63,7 @@ export class LocalChain {
   readonly #history = new AccountHistory()
   readonly #events = new ChainEvents()
   readonly #faucet: Faucet
+  readonly #usdc: PlayUsdc
   readonly #genesisTime: number
   #timeOffsetSeconds = 0
   /** The newest slot each lagging level has announced to listeners. */
@@ -93,16 +88,13 @@ export class LocalChain {
       })
       this.#blocks = restored.blocks
       this.#genesisTime = restored.genesisTime
-      const faucetLamports = options.faucetLamports ?? DEFAULT_FAUCET_LAMPORTS
-      this.#faucet = new Faucet(restored.faucetSeed, (faucet) => {
-        if (this.#executor.account(faucet)) return
-        this.setAccount(faucet, {
-          lamports: faucetLamports,
-          owner: SYSTEM_PROGRAM_ADDRESS,
-          data: new Uint8Array(0),
-          executable: false,
-        })
+      const genesis = openGenesisAccounts(this, {
+        faucetSeed: restored.faucetSeed,
+        faucetLamports: options.faucetLamports ?? DEFAULT_FAUCET_LAMPORTS,
+        dataDir: options.dataDir ?? null,
       })
+      this.#faucet = genesis.faucet
+      this.#usdc = genesis.usdc
     } catch (error) {
       this.#store.close()
       throw error
@@ -115,6 +107,11 @@ export class LocalChain {
   /** The LiteSVM instance, for tests that set up accounts directly (not kept in a data folder). */
   get svm() {
     return this.#executor.svm
+  }
+
+  /** The play USDC mint, there from the first start (decision 0052). */
+  get usdc(): PlayUsdc {
+    return this.#usdc
   }
 
   get timing(): ChainTiming {

@@ -1,11 +1,11 @@
 // `npm run chain` as a developer runs it: it prints its endpoints, serves them, stops on SIGTERM,
-// and with a data folder starts again where it stopped.
+// and with a data folder starts again where it stopped, with the same play USDC mint.
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createSolanaRpc, generateKeyPairSigner, lamports } from '@solana/kit'
+import { address, createSolanaRpc, generateKeyPairSigner, lamports } from '@solana/kit'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
@@ -48,9 +48,15 @@ async function endpoints(started: ReturnType<typeof start>) {
 
 describe('npm run chain', () => {
   it('serves the chain, keeps it in --data-dir and resumes it there', async () => {
-    const args = ['--port', '0', '--data-dir', dataDir, '--slot-ms', '20']
+    const merchant = (await generateKeyPairSigner()).address
+    const args = ['--port', '0', '--data-dir', dataDir, '--slot-ms', '20', '--merchant', merchant]
     const first = start(args)
     const { url, wsUrl } = await endpoints(first)
+    await expect.poll(() => first.output(), { timeout: 10_000 }).toMatch(/Play USDC mint \S+/)
+    const mintLine = /Play USDC mint (\S+) \(6 decimals\), mint authority (\S+)/.exec(
+      first.output(),
+    )
+    expect(mintLine?.[2]).toBe(path.join(dataDir, 'usdc-mint-authority.json'))
     expect(Number(new URL(wsUrl).port)).toBe(Number(new URL(url).port) + 1)
     const rpc = createSolanaRpc(url)
     const wallet = (await generateKeyPairSigner()).address
@@ -72,6 +78,17 @@ describe('npm run chain', () => {
       .getBalance(wallet, { commitment: 'processed' })
       .send()
     expect(balance.value).toBe(5_000_000_000n)
+    await expect
+      .poll(() => second.output(), { timeout: 10_000 })
+      .toContain(`Play USDC mint ${mintLine?.[1]} `)
+    const usdc = await createSolanaRpc(again.url)
+      .getTokenAccountsByOwner(
+        merchant,
+        { mint: address(mintLine?.[1] ?? '') },
+        { commitment: 'processed', encoding: 'base64' },
+      )
+      .send()
+    expect(usdc.value).toHaveLength(1)
     second.child.kill('SIGTERM')
     expect(await second.exited).toBe(0)
   }, 60_000)
@@ -81,5 +98,8 @@ describe('npm run chain', () => {
     expect(await started.exited).toBe(2)
     expect(started.output()).toContain('--slot-ms must be an integer')
     expect(started.output()).toContain('Usage: npm run chain')
+    const badMerchant = start(['--merchant', 'nobody'])
+    expect(await badMerchant.exited).toBe(2)
+    expect(badMerchant.output()).toContain('--merchant is not a Solana address')
   })
 })

@@ -2,6 +2,7 @@
 // `npm run chain`: the local chain on its own, for a wallet, the Solana CLI or a script to use.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { isAddress } from '@solana/kit'
 import { DEFAULT_LOCAL_CHAIN_PORT, startLocalChainRpc } from './server.js'
 import { REALISTIC_TIMING } from './timing.js'
 
@@ -12,7 +13,8 @@ const USAGE = `Usage: npm run chain -- [options]
   --data-dir, -d <folder>   keep the chain in this folder across restarts (default: in memory)
   --slot-ms <ms>            slot duration (default ${REALISTIC_TIMING.slotMs})
   --confirmation-slots <n>  slots until a block is confirmed (default ${REALISTIC_TIMING.confirmationDepth})
-  --finalization-slots <n>  slots until a block is finalized (default ${REALISTIC_TIMING.finalizationDepth})`
+  --finalization-slots <n>  slots until a block is finalized (default ${REALISTIC_TIMING.finalizationDepth})
+  --merchant <wallet>       give this wallet an empty play USDC token account at start`
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`)
@@ -34,6 +36,7 @@ const OPTIONS = {
   'slot-ms': { type: 'string' },
   'confirmation-slots': { type: 'string' },
   'finalization-slots': { type: 'string' },
+  merchant: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -61,6 +64,9 @@ const timing = {
 if (timing.finalizationDepth < timing.confirmationDepth) {
   fail('--finalization-slots must not be below --confirmation-slots')
 }
+const merchant = text('merchant')
+if (merchant !== undefined && !isAddress(merchant))
+  fail(`--merchant is not a Solana address: ${merchant}`)
 
 let rpc: Awaited<ReturnType<typeof startLocalChainRpc>>
 try {
@@ -72,7 +78,13 @@ try {
   console.error(`Cannot start the local chain: ${(error as Error).message}`)
   process.exit(1)
 }
+const { usdc } = rpc.chain
+if (merchant)
+  console.log(`Play USDC account of ${merchant}: ${await usdc.ensureTokenAccount(merchant)}`)
 console.log(`Local Solana chain (LiteSVM): JSON-RPC ${rpc.url}, WebSocket ${rpc.wsUrl}`)
+console.log(
+  `Play USDC mint ${usdc.mint} (6 decimals), mint authority ${usdc.authorityFile ?? 'in memory only'}`,
+)
 console.log(
   dataDir
     ? `Kept in ${path.resolve(dataDir)}; now at slot ${rpc.chain.slot}.`

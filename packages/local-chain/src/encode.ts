@@ -1,7 +1,9 @@
 // Turns ledger entries, simulations and accounts into the JSON the real RPC returns for
 // getTransaction ("json", "jsonParsed", "base64", "base58"), simulateTransaction and
-// getAccountInfo. jsonParsed understands the System and Memo programs; other instructions fall
-// back to the partially decoded form, as the RPC does for programs it has no parser for.
+// getAccountInfo. jsonParsed understands the System, Memo, SPL Token and Associated Token
+// programs' instructions (the ones the shop sends) and SPL Token accounts; other instructions
+// fall back to the partially decoded form, and other accounts to base64, as the RPC does for
+// programs it has no parser for.
 import { writableFlags } from './account-roles.js'
 import { JsonRpcError, UNSUPPORTED_TRANSACTION_VERSION } from './errors.js'
 import type { AccountView, InnerInstructionSet, LedgerEntry } from './model.js'
@@ -10,6 +12,8 @@ import {
   parseSystemInstruction,
   SYSTEM_PROGRAM_ADDRESS,
 } from './system-program.js'
+import { renderTokenBalances } from './token-accounts.js'
+import { parseTokenProgramInstruction } from './token-instructions.js'
 import { type CompiledInstruction, encodeBase58, type ParsedMessage } from './wire.js'
 
 export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58'
@@ -59,6 +63,8 @@ function parsedInstructionJson(
       // Not UTF-8: shown undecoded below, as the RPC does.
     }
   }
+  const token = parseTokenProgramInstruction(programId, instruction.data, accounts)
+  if (token) return { parsed: token.parsed, program: token.program, programId, stackHeight }
   return { accounts, data: encodeBase58(instruction.data), programId, stackHeight }
 }
 
@@ -101,8 +107,8 @@ export function renderTransaction(entry: LedgerEntry, options: RenderTransaction
     postBalances: entry.postBalances,
     innerInstructions: innerInstructionsJson(entry.innerInstructions, entry.accountKeys, parsed),
     logMessages: entry.logMessages,
-    preTokenBalances: [],
-    postTokenBalances: [],
+    preTokenBalances: renderTokenBalances(entry.preTokenBalances),
+    postTokenBalances: renderTokenBalances(entry.postTokenBalances),
     rewards: [],
     // As documented: absent without maxSupportedTransactionVersion and with jsonParsed.
     ...(withVersion && !parsed ? { loadedAddresses: entry.loadedAddresses } : {}),
@@ -186,6 +192,8 @@ export function renderAccount(
   account: AccountView,
   encoding: AccountEncoding,
   dataSlice: DataSlice | undefined,
+  /** jsonParsed's data where a parser knows the account (token-accounts.ts); else base64. */
+  parsed: unknown = null,
 ) {
   const data = dataSlice
     ? account.data.subarray(dataSlice.offset, dataSlice.offset + dataSlice.length)
@@ -205,8 +213,11 @@ export function renderAccount(
     case 'base64+zstd':
       throw JsonRpcError.invalidParams('base64+zstd encoding is not supported by this node')
     default:
-      // No account parsers here: jsonParsed falls back to base64 as the RPC does without one.
-      rendered = [base64(data), 'base64']
+      // jsonParsed falls back to base64 as the RPC does without a parser (or with a data slice).
+      rendered =
+        encoding === 'jsonParsed' && parsed !== null && !dataSlice
+          ? parsed
+          : [base64(data), 'base64']
   }
   return {
     data: rendered,

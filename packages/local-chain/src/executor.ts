@@ -24,6 +24,7 @@ import type {
   Simulation,
 } from './model.js'
 import type { AccountState } from './store-format.js'
+import { type TokenBalance, tokenBalancesOf } from './token-accounts.js'
 import type { ParsedMessage, ParsedTransaction } from './wire.js'
 
 export const SLOTS_PER_EPOCH = 432_000
@@ -32,6 +33,8 @@ export const SLOTS_PER_EPOCH = 432_000
 export interface Execution extends ResolvedKeys {
   preBalances: bigint[]
   postBalances: bigint[]
+  preTokenBalances: TokenBalance[]
+  postTokenBalances: TokenBalance[]
   fee: bigint
   err: TransactionErrorJson | null
   logMessages: string[]
@@ -156,6 +159,17 @@ export class Executor {
     const written = writableKeys(transaction.message, keys.loadedAddresses, keys.accountKeys)
     const before = written.map((key): AccountState => [key, this.account(key)])
     const preBalances = keys.accountKeys.map((key) => this.balance(key))
+    // Reading an account from LiteSVM is slow next to a transfer: the token balances reuse the
+    // writable accounts' states read anyway and read each other key once (it cannot change).
+    const invoked = new Set(transaction.message.instructions.map((i) => i.programIdIndex))
+    const unwritten = new Map<string, AccountView | null>()
+    const readOnce = (key: string) => {
+      if (!unwritten.has(key)) unwritten.set(key, this.account(key))
+      return unwritten.get(key) ?? null
+    }
+    const stateIn = (states: Map<string, AccountView | null>) => (key: string) =>
+      states.has(key) ? (states.get(key) ?? null) : readOnce(key)
+    const preTokenBalances = tokenBalancesOf(keys.accountKeys, stateIn(new Map(before)), invoked)
     this.svm.withBlockhashCheck(!blockhashValid)
     let result: TransactionMetadata | FailedTransactionMetadata
     try {
@@ -170,11 +184,14 @@ export class Executor {
     if (failed && this.svm.getTransaction(toSignature(signature)) === null) return null
     const meta = failed ? failed.meta() : (result as TransactionMetadata)
     const postBalances = keys.accountKeys.map((key) => this.balance(key))
+    const after = written.map((key): AccountState => [key, this.account(key)])
     const sum = (values: bigint[]) => values.reduce((total, value) => total + value, 0n)
     return {
       ...keys,
       preBalances,
       postBalances,
+      preTokenBalances,
+      postTokenBalances: tokenBalancesOf(keys.accountKeys, stateIn(new Map(after)), invoked),
       fee: sum(preBalances) - sum(postBalances),
       err: failed ? describeTransactionError(failed.err()).json : null,
       logMessages: meta.logs(),
@@ -183,7 +200,7 @@ export class Executor {
       returnData: returnDataOf(meta),
       memo: memoOf(transaction.message),
       before,
-      after: written.map((key): AccountState => [key, this.account(key)]),
+      after,
     }
   }
 }

@@ -11,6 +11,12 @@ export { JsonRpcError } from './errors.js'
 export { FolderLockedError } from './folder-lock.js'
 export type { AccountView, LedgerEntry, Simulation } from './model.js'
 export {
+  MINT_AUTHORITY_FILE,
+  MINT_KEYPAIR_FILE,
+  PLAY_USDC_DECIMALS,
+  type PlayUsdc,
+} from './play-usdc.js'
+export {
   DEFAULT_LOCAL_CHAIN_PORT,
   type LocalChainRpc,
   type LocalChainRpcOptions,
@@ -23,6 +29,13 @@ export {
   QUICK_TIMING,
   REALISTIC_TIMING,
 } from './timing.js'
+export { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './token-accounts.js'
+export {
+  type MintPlayUsdcOptions,
+  mintPlayUsdc,
+  type SendTokenTransferOptions,
+  sendTokenTransfer,
+} from './token-transfer.js'
 export {
   type SendSolTransferOptions,
   sendSolTransfer,

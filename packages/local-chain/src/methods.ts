@@ -1,10 +1,11 @@
 // The Solana JSON-RPC methods the local chain answers, with the real RPC's parameters, defaults,
 // limits and error messages, each as of the commitment asked for (`finalized` by default, as the
-// RPC): chain state and accounts here, transactions and blocks in their own files. Unknown methods
-// are answered with "Method not found" by the dispatcher.
+// RPC): chain state and accounts here, transactions, blocks and tokens in their own files. Unknown
+// methods are answered with "Method not found" by the dispatcher.
 import type { LocalChain } from './chain.js'
 import { renderAccount } from './encode.js'
 import { BLOCK_METHODS } from './methods-blocks.js'
+import { TOKEN_METHODS } from './methods-tokens.js'
 import { TRANSACTION_METHODS } from './methods-transactions.js'
 import {
   type At,
@@ -21,6 +22,7 @@ import {
   stringParam,
   withContext,
 } from './params.js'
+import { jsonParsedTokenData } from './token-accounts.js'
 
 /** Identifier of the feature set; real nodes derive it from their active features. */
 const FEATURE_SET = 3_294_202_862
@@ -29,11 +31,12 @@ const MAX_MULTIPLE_ACCOUNTS = 100
 function accountInfo(chain: LocalChain, at: At, key: string, options: Record<string, unknown>) {
   const account = chain.accountAt(key, at.slot)
   if (!account) return null
-  return renderAccount(
-    account,
-    accountEncoding(options.encoding, 'binary'),
-    dataSliceParam(options.dataSlice),
-  )
+  const encoding = accountEncoding(options.encoding, 'binary')
+  const parsed =
+    encoding === 'jsonParsed'
+      ? jsonParsedTokenData(account, (of) => chain.accountAt(of, at.slot))
+      : null
+  return renderAccount(account, encoding, dataSliceParam(options.dataSlice), parsed)
 }
 
 const STATE_METHODS: Readonly<Record<string, Handler>> = {
@@ -128,4 +131,5 @@ export const METHODS: Readonly<Record<string, Handler>> = {
   ...STATE_METHODS,
   ...TRANSACTION_METHODS,
   ...BLOCK_METHODS,
+  ...TOKEN_METHODS,
 }

@@ -1,6 +1,8 @@
 // What the chain records and reports: accounts, ledger entries and simulations, in the terms of
 // the RPC (base58 keys, bigint lamports) rather than LiteSVM's.
 import type { DescribedError, TransactionErrorJson } from './errors.js'
+import type { CommitmentLevel } from './timing.js'
+import type { TokenBalance } from './token-accounts.js'
 import type { ParsedTransaction } from './wire.js'
 
 export interface AccountView {
@@ -50,6 +52,9 @@ export interface LedgerEntry extends ResolvedKeys {
   transaction: ParsedTransaction
   preBalances: bigint[]
   postBalances: bigint[]
+  /** The token accounts among its keys, before and after (see tokenBalancesOf). */
+  preTokenBalances: TokenBalance[]
+  postTokenBalances: TokenBalance[]
   fee: bigint
   err: TransactionErrorJson | null
   logMessages: string[]
@@ -78,4 +83,19 @@ export interface SignatureQuery {
   before?: string
   until?: string
   limit?: number
+}
+
+export interface BlockView {
+  slot: number
+  blockTime: number
+  blockhash: string
+  parentSlot: number
+  previousBlockhash: string
+  entries: readonly LedgerEntry[]
+}
+
+export interface SignatureStatusView {
+  confirmationStatus: CommitmentLevel
+  /** Blocks since the transaction's block; null once it is finalized. */
+  confirmations: number | null
 }

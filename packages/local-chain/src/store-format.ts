@@ -4,6 +4,7 @@
 import { writableKeys } from './account-roles.js'
 import type { TransactionErrorJson } from './errors.js'
 import type { AccountView, InnerInstructionSet, LedgerEntry } from './model.js'
+import type { TokenBalance } from './token-accounts.js'
 import { parseTransaction } from './wire.js'
 
 export type AccountState = readonly [address: string, account: AccountView | null]
@@ -24,6 +25,9 @@ interface StoredEntry {
   loaded: { writable: string[]; readonly: string[] }
   pre: string[]
   post: string[]
+  /** Token balances: [accountIndex, mint, owner, programId, amount, decimals]; absent in older ledgers. */
+  preTok?: StoredTokenBalance[]
+  postTok?: StoredTokenBalance[]
   fee: string
   err: TransactionErrorJson | null
   logs: string[]
@@ -32,6 +36,32 @@ interface StoredEntry {
   returnData: [string, string] | null
   memo: string | null
 }
+
+type StoredTokenBalance = [number, string, string, string, string, number]
+
+const storeTokenBalance = (b: TokenBalance): StoredTokenBalance => [
+  b.accountIndex,
+  b.mint,
+  b.owner,
+  b.programId,
+  String(b.amount),
+  b.decimals,
+]
+const loadTokenBalance = ([
+  accountIndex,
+  mint,
+  owner,
+  programId,
+  amount,
+  decimals,
+]: StoredTokenBalance): TokenBalance => ({
+  accountIndex,
+  mint,
+  owner,
+  programId,
+  amount: BigInt(amount),
+  decimals,
+})
 
 const b64 = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
@@ -59,6 +89,8 @@ function storeEntry(entry: LedgerEntry): StoredEntry {
     loaded: entry.loadedAddresses,
     pre: entry.preBalances.map(String),
     post: entry.postBalances.map(String),
+    preTok: entry.preTokenBalances.map(storeTokenBalance),
+    postTok: entry.postTokenBalances.map(storeTokenBalance),
     fee: String(entry.fee),
     err: entry.err,
     logs: entry.logMessages,
@@ -98,6 +130,8 @@ function loadEntry(stored: StoredEntry): LedgerEntry {
     loadedAddresses: stored.loaded,
     preBalances: stored.pre.map(BigInt),
     postBalances: stored.post.map(BigInt),
+    preTokenBalances: (stored.preTok ?? []).map(loadTokenBalance),
+    postTokenBalances: (stored.postTok ?? []).map(loadTokenBalance),
     fee: BigInt(stored.fee),
     err: stored.err,
     logMessages: stored.logs,

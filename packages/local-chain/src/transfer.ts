@@ -4,6 +4,7 @@
 import {
   type Address,
   appendTransactionMessageInstruction,
+  type Base64EncodedWireTransaction,
   createSolanaRpc,
   createTransactionMessage,
   getBase64EncodedWireTransaction,
@@ -53,10 +54,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** Sends `lamports` from `payer` to `to`; resolves with the signature once it is confirmed. */
 export async function sendSolTransfer(options: SendSolTransferOptions): Promise<Signature> {
   const commitment = options.commitment ?? 'confirmed'
-  const timeoutMs = options.timeoutMs ?? 90_000
-  const pollIntervalMs = options.pollIntervalMs ?? 500
   const rpc = createSolanaRpc(options.rpcUrl)
-
   const { value: latest } = await rpc.getLatestBlockhash({ commitment }).send()
   const message = pipe(
     createTransactionMessage({ version: 0 }),
@@ -74,12 +72,38 @@ export async function sendSolTransfer(options: SendSolTransferOptions): Promise<
       ),
   )
   const signed = await signTransactionMessageWithSigners(message)
-  const signature = getSignatureFromTransaction(signed)
+  return submitAndConfirm({
+    rpcUrl: options.rpcUrl,
+    wire: getBase64EncodedWireTransaction(signed),
+    signature: getSignatureFromTransaction(signed),
+    lastValidBlockHeight: latest.lastValidBlockHeight,
+    commitment,
+    timeoutMs: options.timeoutMs,
+    pollIntervalMs: options.pollIntervalMs,
+  })
+}
+
+export interface SubmitOptions {
+  rpcUrl: string
+  /** The signed transaction, base64. */
+  wire: Base64EncodedWireTransaction
+  signature: Signature
+  /** The block height after which its blockhash has expired. */
+  lastValidBlockHeight: bigint
+  commitment?: TransferCommitment
+  timeoutMs?: number | undefined
+  pollIntervalMs?: number | undefined
+}
+
+/** Sends a signed transaction and polls its status until it reaches `commitment`. */
+export async function submitAndConfirm(options: SubmitOptions): Promise<Signature> {
+  const { signature } = options
+  const commitment = options.commitment ?? 'confirmed'
+  const timeoutMs = options.timeoutMs ?? 90_000
+  const pollIntervalMs = options.pollIntervalMs ?? 500
+  const rpc = createSolanaRpc(options.rpcUrl)
   await rpc
-    .sendTransaction(getBase64EncodedWireTransaction(signed), {
-      encoding: 'base64',
-      preflightCommitment: commitment,
-    })
+    .sendTransaction(options.wire, { encoding: 'base64', preflightCommitment: commitment })
     .send()
 
   const deadline = Date.now() + timeoutMs
@@ -97,7 +121,7 @@ export async function sendSolTransfer(options: SendSolTransferOptions): Promise<
       return signature
     }
     const height = await rpc.getBlockHeight({ commitment }).send()
-    if (height > latest.lastValidBlockHeight) {
+    if (height > options.lastValidBlockHeight) {
       throw new TransferFailedError(`transfer ${signature} expired before it landed`, signature)
     }
     if (Date.now() >= deadline) {

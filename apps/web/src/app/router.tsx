@@ -1,7 +1,7 @@
-import { lazy, useEffect } from 'react'
-import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router'
+import { lazy } from 'react'
+import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router'
 import { AUTHENTICATED_HOME } from '../shared/config'
-import { setNavigator } from '../shared/navigation'
+import { useRouterNavigator } from '../shared/useRouterNavigator'
 import { RootLayout } from './layout/RootLayout'
 import { RequireAuth } from './RequireAuth'
 import { RequireGuest } from './RequireGuest'
@@ -101,15 +101,6 @@ export const routes: RouteObject[] = [
  * router also registers itself as the navigation bridge for code outside React (the API client).
  */
 export function AppRoutes() {
-  const navigate = useNavigate()
-  useEffect(() => {
-    setNavigator({
-      navigate: (to, options) => {
-        void navigate(to, options)
-      },
-      getPathname: () => window.location.pathname,
-    })
-    return () => setNavigator(null)
-  }, [navigate])
+  useRouterNavigator()
   return useRoutes(routes)
 }

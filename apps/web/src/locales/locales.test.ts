@@ -1,22 +1,11 @@
 import { ERROR_CODES } from '@shop/contract'
 import { describe, expect, it } from 'vitest'
+import { flattenTexts, textValues } from '../test/locales'
 import en from './en.json'
 import lt from './lt.json'
 
-type Tree = { [key: string]: string | Tree }
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key
-    if (typeof value === 'string') out.set(path, value)
-    else for (const [k, v] of flatten(value, path)) out.set(k, v)
-  }
-  return out
-}
-
-const english = flatten(en)
-const lithuanian = flatten(lt)
+const english = flattenTexts(en)
+const lithuanian = flattenTexts(lt)
 
 describe('locales', () => {
   it('have identical key sets', () => {
@@ -32,9 +21,8 @@ describe('locales', () => {
   })
 
   it('use the same interpolation variables in both languages', () => {
-    const vars = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort()
     for (const [key, value] of english) {
-      expect(vars(lithuanian.get(key) ?? ''), key).toEqual(vars(value))
+      expect(textValues(lithuanian.get(key) ?? ''), key).toEqual(textValues(value))
     }
   })
 

@@ -6,18 +6,15 @@ import type {
   QueryOf,
   ResponseOf,
 } from '@shop/contract'
-import { callEndpoint, type Part } from '../../shared/api/endpoint'
+import type { EndpointIn, OptionsArgs, Part, RouteNameIn } from '../../shared/api/endpoint'
+import { callEndpoint } from '../../shared/api/endpoint'
 import { type AdminRequestOptions, adminRequest } from './client'
 
-type EndpointOf<N extends AdminRouteName> = `${AdminApi[N]['method']} ${AdminApi[N]['url']}`
-
 /** A route of the back office's table as `METHOD /url`, e.g. `'POST /api/admin/coupons'`. */
-export type AdminEndpoint = { [N in AdminRouteName]: EndpointOf<N> }[AdminRouteName]
+export type AdminEndpoint = EndpointIn<AdminApi>
 
 /** The name in `adminApi` of the route an endpoint is. */
-export type AdminRouteOf<E extends AdminEndpoint> = {
-  [N in AdminRouteName]: EndpointOf<N> extends E ? N : never
-}[AdminRouteName]
+export type AdminRouteOf<E extends AdminEndpoint> = RouteNameIn<AdminApi, E>
 
 /** The answer of an endpoint, as the contract types it. */
 export type AdminResponse<E extends AdminEndpoint> = ResponseOf<AdminApi[AdminRouteOf<E>]>
@@ -32,10 +29,7 @@ export type AdminCallOptions<N extends AdminRouteName> = Part<'params', ParamsOf
   RawPart<AdminApi[N]> &
   Pick<AdminRequestOptions, 'signal' | 'handleAuthErrors'>
 
-type CallArgs<N extends AdminRouteName> =
-  object extends AdminCallOptions<N>
-    ? [options?: AdminCallOptions<N>]
-    : [options: AdminCallOptions<N>]
+type CallArgs<N extends AdminRouteName> = OptionsArgs<AdminCallOptions<N>>
 
 /**
  * Calls a route of the back office's table, named by its method and URL, e.g.

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useId, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { CrossIcon, LogoutIcon, MenuIcon, ShieldIcon } from '../../shared/ui/icons'
+import { SkipLink } from '../../shared/ui/SkipLink'
 import { PageSpinner } from '../../shared/ui/Spinner'
 import { useAdminLogout, useStaff } from '../auth/session'
 import { LanguageSwitch } from '../ui/LanguageSwitch'
@@ -97,12 +98,7 @@ export function AdminLayout() {
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-slate-900 font-semibold text-sm text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2"
-      >
-        {t('nav.skipToContent')}
-      </a>
+      <SkipLink />
       <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col gap-6 border-slate-200 border-r bg-white px-4 py-5 lg:flex">
         <Brand />
         <Navigation label={t('nav.main')} counts={counts} />

@@ -1,6 +1,6 @@
-import { lazy, useEffect } from 'react'
-import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router'
-import { setNavigator } from '../../shared/navigation'
+import { lazy } from 'react'
+import { Navigate, type RouteObject, useRoutes } from 'react-router'
+import { useRouterNavigator } from '../../shared/useRouterNavigator'
 import { AdminLayout } from './AdminLayout'
 import { Home, RequireGuest, RequireOwner, RequireStaff } from './guards'
 
@@ -124,15 +124,6 @@ export const adminRoutes: RouteObject[] = [
  * the API client (a session that ends goes to the sign-in page).
  */
 export function AdminRoutes() {
-  const navigate = useNavigate()
-  useEffect(() => {
-    setNavigator({
-      navigate: (to, options) => {
-        void navigate(to, options)
-      },
-      getPathname: () => window.location.pathname,
-    })
-    return () => setNavigator(null)
-  }, [navigate])
+  useRouterNavigator()
   return useRoutes(adminRoutes)
 }

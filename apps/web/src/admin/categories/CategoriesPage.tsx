@@ -8,17 +8,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
-import { Badge } from '../../shared/ui/Badge'
-import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
-import { PlusIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
+import { ListEditorFrame } from '../forms/ListEditorFrame'
 import { unkeyed, useListEditor } from '../forms/useListEditor'
 import { invalidFields } from '../forms/validate'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { OrderButtons } from '../ui/OrderButtons'
 import { QueryView } from '../ui/QueryView'
 
@@ -75,35 +71,24 @@ function CategoriesEditor({ stored }: { stored: AdminCategories }) {
   }
 
   return (
-    <>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-slate-600 text-sm">
-          {t('categories.count', { count: list.items.length })}{' '}
-          {dirty ? <Badge tone="amber">{t('common.unsaved')}</Badge> : null}
-        </p>
-        <div className="flex gap-2">
-          <Button
-            variant="secondary"
-            disabled={!dirty}
-            onClick={() => list.reset(toEdited(stored.items))}
-          >
-            {t('common.discard')}
-          </Button>
-          <Button disabled={!dirty} loading={save.isPending} onClick={submit}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </div>
-      {invalid.has('items') ? (
-        <Alert tone="error" className="mb-4">
-          {t('categories.errors.atLeastOne')}
-        </Alert>
-      ) : null}
-      {saveError && !confirming ? (
-        <Alert tone="error" className="mb-4">
-          {saveError}
-        </Alert>
-      ) : null}
+    <ListEditorFrame
+      summary={t('categories.count', { count: list.items.length })}
+      dirty={dirty}
+      onDiscard={() => list.reset(toEdited(stored.items))}
+      onSave={submit}
+      saving={save.isPending}
+      invalid={invalid.has('items') ? t('categories.errors.atLeastOne') : null}
+      saveError={saveError}
+      addLabel={t('categories.add')}
+      onAdd={() => list.add({ name_en: '', name_lt: '', tickets: 0 })}
+      confirming={confirming}
+      confirmTitle={t('categories.confirmTitle')}
+      confirmText={t('categories.confirmText', { count: list.removedCount })}
+      onCloseConfirm={() => {
+        setConfirming(false)
+        save.reset()
+      }}
+    >
       <ol className="flex flex-col gap-3">
         {list.items.map((item, index) => {
           const name = t('categories.itemName', { number: index + 1 })
@@ -144,29 +129,7 @@ function CategoriesEditor({ stored }: { stored: AdminCategories }) {
           )
         })}
       </ol>
-      <Button
-        variant="secondary"
-        className="mt-4"
-        onClick={() => list.add({ name_en: '', name_lt: '', tickets: 0 })}
-      >
-        <PlusIcon className="size-4" />
-        {t('categories.add')}
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={t('categories.confirmTitle')}
-        confirmLabel={t('common.save')}
-        pending={save.isPending}
-        error={saveError}
-        onConfirm={submit}
-        onClose={() => {
-          setConfirming(false)
-          save.reset()
-        }}
-      >
-        {t('categories.confirmText', { count: list.removedCount })}
-      </ConfirmDialog>
-    </>
+    </ListEditorFrame>
   )
 }
 

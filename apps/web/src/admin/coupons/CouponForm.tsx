@@ -3,9 +3,10 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
+import { AdminForm } from '../forms/AdminForm'
+import { EuroField, WholeNumberField } from '../forms/fields'
 import { useForm } from '../forms/useForm'
 import { Checkbox, RadioGroup } from '../ui/Choice'
 import { DialogActions } from '../ui/DialogActions'
@@ -56,10 +57,8 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
     )
 
   return (
-    <form
-      ref={form.ref}
-      noValidate
-      className="flex flex-col gap-4"
+    <AdminForm
+      form={form}
       onSubmit={(event) => {
         const read = readCoupon(values)
         const { problems } = read
@@ -78,7 +77,6 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
         else mutation.mutate(sent)
       }}
     >
-      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('coupons.code')}
@@ -107,25 +105,13 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
       />
       <div className="grid gap-4 sm:grid-cols-2">
         {values.kind === 'percent' ? (
-          <TextField
-            label={t('coupons.percentOff')}
-            inputMode="numeric"
-            autoComplete="off"
-            {...form.text('percent_off')}
-          />
+          <WholeNumberField label={t('coupons.percentOff')} {...form.text('percent_off')} />
         ) : (
-          <TextField
-            label={t('coupons.amountOff')}
-            inputMode="decimal"
-            autoComplete="off"
-            {...form.text('amount_off_eur')}
-          />
+          <EuroField label={t('coupons.amountOff')} {...form.text('amount_off_eur')} />
         )}
-        <TextField
+        <EuroField
           label={t('coupons.minSubtotal')}
           hint={t('coupons.optional')}
-          inputMode="decimal"
-          autoComplete="off"
           {...form.text('min_subtotal_eur')}
         />
         <TextField
@@ -140,18 +126,14 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
           type="datetime-local"
           {...form.text('ends_at')}
         />
-        <TextField
+        <WholeNumberField
           label={t('coupons.maxRedemptions')}
           hint={t('coupons.unlimited')}
-          inputMode="numeric"
-          autoComplete="off"
           {...form.text('max_redemptions')}
         />
-        <TextField
+        <WholeNumberField
           label={t('coupons.maxPerUser')}
           hint={t('coupons.unlimited')}
-          inputMode="numeric"
-          autoComplete="off"
           {...form.text('max_per_user')}
         />
       </div>
@@ -168,6 +150,6 @@ export function CouponForm({ coupon, save, onDone, onCancel }: CouponFormProps) 
           {coupon ? t('common.saveChanges') : t('coupons.create')}
         </Button>
       </DialogActions>
-    </form>
+    </AdminForm>
   )
 }

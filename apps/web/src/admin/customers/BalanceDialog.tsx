@@ -11,15 +11,17 @@ import { useState } from 'react'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
-import { TextAreaField, TextField } from '../../shared/ui/Field'
+import { TextAreaField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
+import { AdminForm } from '../forms/AdminForm'
+import { EuroField } from '../forms/fields'
 import { parseEuroInput } from '../forms/money'
 import { useForm } from '../forms/useForm'
 import { RadioGroup } from '../ui/Choice'
+import { ConfirmActions } from '../ui/ConfirmStep'
 import { DialogActions } from '../ui/DialogActions'
 import { CUSTOMERS_KEY } from './queries'
 
@@ -108,30 +110,20 @@ export function BalanceDialog({
             <dt className="col-span-2 text-slate-500">{t('customers.adjust.reason')}</dt>
             <dd className="col-span-2 break-words text-slate-900">{body.reason}</dd>
           </dl>
-          {mutation.error ? (
-            <Alert tone="error" className="mt-4">
-              {getErrorMessage(mutation.error, t)}
-            </Alert>
-          ) : null}
-          <DialogActions
+          <ConfirmActions
+            error={mutation.error ? getErrorMessage(mutation.error, t) : null}
             onBack={() => setConfirming(false)}
             backLabel={t('customers.adjust.back')}
+            label={t('customers.adjust.confirm')}
+            variant={direction === 'take' ? 'danger' : 'primary'}
+            loading={mutation.isPending}
+            onConfirm={() => mutation.mutate(body)}
             spaced
-          >
-            <Button
-              variant={direction === 'take' ? 'danger' : 'primary'}
-              loading={mutation.isPending}
-              onClick={() => mutation.mutate(body)}
-            >
-              {t('customers.adjust.confirm')}
-            </Button>
-          </DialogActions>
+          />
         </div>
       ) : (
-        <form
-          ref={form.ref}
-          noValidate
-          className="flex flex-col gap-4"
+        <AdminForm
+          form={form}
           onSubmit={(event) => {
             const message = (field: string) => t(`customers.adjust.errors.${field}`)
             const extra = { amount: amountProblem }
@@ -154,11 +146,9 @@ export function BalanceDialog({
               { value: 'take', label: t('customers.adjust.take') },
             ]}
           />
-          <TextField
+          <EuroField
             label={t('customers.adjust.amount')}
             hint={t('customers.adjust.amountHint')}
-            inputMode="decimal"
-            autoComplete="off"
             {...form.text('amount')}
           />
           <TextAreaField
@@ -171,7 +161,7 @@ export function BalanceDialog({
           <DialogActions onBack={onClose}>
             <Button type="submit">{t('customers.adjust.continue')}</Button>
           </DialogActions>
-        </form>
+        </AdminForm>
       )}
     </Modal>
   )

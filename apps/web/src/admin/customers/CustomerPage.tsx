@@ -1,12 +1,12 @@
 import type { AdminCustomerDetail } from '@shop/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { getErrorMessage } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
+import { BackLink } from '../../shared/ui/BackLink'
 import { Button } from '../../shared/ui/Button'
-import { ArrowLeftIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
@@ -128,13 +128,9 @@ export function CustomerPage() {
       title={data ? data.username : t('customers.customer')}
       actions={data && staff?.role === 'owner' ? <OwnerActions customer={data} /> : null}
     >
-      <Link
-        to="/customers"
-        className="mb-3 inline-flex items-center gap-1.5 font-medium text-slate-600 text-sm hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="size-4" />
+      <BackLink to="/customers" className="mb-3">
         {t('customers.back')}
-      </Link>
+      </BackLink>
       <QueryView query={customer}>{(detail) => <CustomerView customer={detail} />}</QueryView>
     </Page>
   )

@@ -3,17 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { getErrorMessage } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
-import { Badge } from '../../shared/ui/Badge'
-import { Button } from '../../shared/ui/Button'
 import { TextAreaField, TextField } from '../../shared/ui/Field'
-import { PlusIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
+import { ListEditorFrame } from '../forms/ListEditorFrame'
 import { type Keyed, unkeyed, useListEditor } from '../forms/useListEditor'
 import { invalidFields } from '../forms/validate'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { OrderButtons } from '../ui/OrderButtons'
 import { QueryView } from '../ui/QueryView'
 
@@ -109,31 +105,25 @@ function FaqEditor({ stored }: { stored: AdminFaq }) {
   }
 
   return (
-    <>
-      <div className="sticky top-16 z-10 -mx-4 mb-4 flex flex-wrap items-center justify-between gap-3 border-slate-200 border-b bg-slate-50/95 px-4 py-3 sm:mx-0 sm:rounded-xl sm:border lg:top-0">
-        <p className="text-slate-600 text-sm">
-          {t('faq.count', { count: items.length })}{' '}
-          {dirty ? <Badge tone="amber">{t('common.unsaved')}</Badge> : null}
-        </p>
-        <div className="flex gap-2">
-          <Button variant="secondary" disabled={!dirty} onClick={() => list.reset(stored.items)}>
-            {t('common.discard')}
-          </Button>
-          <Button disabled={!dirty} loading={save.isPending} onClick={submit}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </div>
-      {invalid.size > 0 ? (
-        <Alert tone="error" className="mb-4">
-          {t('faq.fixErrors')}
-        </Alert>
-      ) : null}
-      {save.error && !confirming ? (
-        <Alert tone="error" className="mb-4">
-          {getErrorMessage(save.error, t)}
-        </Alert>
-      ) : null}
+    <ListEditorFrame
+      summary={t('faq.count', { count: items.length })}
+      barClassName="sticky top-16 z-10 -mx-4 mb-4 flex flex-wrap items-center justify-between gap-3 border-slate-200 border-b bg-slate-50/95 px-4 py-3 sm:mx-0 sm:rounded-xl sm:border lg:top-0"
+      dirty={dirty}
+      onDiscard={() => list.reset(stored.items)}
+      onSave={submit}
+      saving={save.isPending}
+      invalid={invalid.size > 0 ? t('faq.fixErrors') : null}
+      saveError={save.error ? getErrorMessage(save.error, t) : null}
+      addLabel={t('faq.add')}
+      onAdd={() => list.add(EMPTY_ITEM)}
+      confirming={confirming}
+      confirmTitle={t('faq.confirmTitle')}
+      confirmText={t('faq.confirmText', { count: removed })}
+      onCloseConfirm={() => {
+        setConfirming(false)
+        save.reset()
+      }}
+    >
       <ol className="flex flex-col gap-4">
         {list.items.map((item, index) => (
           <FaqItemCard
@@ -148,25 +138,7 @@ function FaqEditor({ stored }: { stored: AdminFaq }) {
           />
         ))}
       </ol>
-      <Button variant="secondary" className="mt-4" onClick={() => list.add(EMPTY_ITEM)}>
-        <PlusIcon className="size-4" />
-        {t('faq.add')}
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={t('faq.confirmTitle')}
-        confirmLabel={t('common.save')}
-        pending={save.isPending}
-        error={save.error ? getErrorMessage(save.error, t) : null}
-        onConfirm={submit}
-        onClose={() => {
-          setConfirming(false)
-          save.reset()
-        }}
-      >
-        {t('faq.confirmText', { count: removed })}
-      </ConfirmDialog>
-    </>
+    </ListEditorFrame>
   )
 }
 

@@ -1,24 +1,13 @@
 import { ERROR_CODES } from '@shop/contract'
 import { describe, expect, it } from 'vitest'
+import { flattenTexts, textValues } from '../../test/locales'
 import en from './en.json'
 import errorsEn from './errors.en.json'
 import errorsLt from './errors.lt.json'
 import lt from './lt.json'
 
-type Tree = { [key: string]: string | Tree }
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key
-    if (typeof value === 'string') out.set(path, value)
-    else for (const [k, v] of flatten(value, path)) out.set(k, v)
-  }
-  return out
-}
-
-const english = flatten({ ...en, ...errorsEn })
-const lithuanian = flatten({ ...lt, ...errorsLt })
+const english = flattenTexts({ ...en, ...errorsEn })
+const lithuanian = flattenTexts({ ...lt, ...errorsLt })
 
 describe('back-office texts', () => {
   it('have the same keys in English and Lithuanian', () => {
@@ -38,10 +27,8 @@ describe('back-office texts', () => {
   })
 
   it('use the same {{values}} in both languages', () => {
-    const values = (text: string) =>
-      [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort()
     for (const [key, text] of english) {
-      expect(values(lithuanian.get(key) ?? ''), key).toEqual(values(text))
+      expect(textValues(lithuanian.get(key) ?? ''), key).toEqual(textValues(text))
     }
   })
 

@@ -5,9 +5,11 @@ import { useLocation } from 'react-router'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { Alert } from '../../shared/ui/Alert'
+import { PasswordField, UsernameField } from '../../shared/ui/AuthFields'
 import { Button } from '../../shared/ui/Button'
-import { TextField } from '../../shared/ui/Field'
 import { useStaffSignIn } from '../auth/useStaffSignIn'
+import { AdminForm } from '../forms/AdminForm'
+import { VerbatimField } from '../forms/fields'
 import { useForm } from '../forms/useForm'
 import { AuthFrame } from '../ui/AuthFrame'
 import { staffLogin } from './api'
@@ -48,43 +50,31 @@ export function LoginPage() {
 
   return (
     <AuthFrame title={t('login.title')} description={t('login.description')}>
-      <form
-        ref={form.ref}
-        noValidate
-        className="flex flex-col gap-4"
+      <AdminForm
+        form={form}
         onSubmit={(event) => {
           if (form.check(event, StaffLoginBody, body, (field) => t(`login.errors.${field}`))) {
             login.mutate(body)
           }
         }}
       >
-        {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
         {solving ? <Alert tone="info">{t('login.solving')}</Alert> : null}
-        <TextField
-          label={t('login.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.text('username')}
-        />
-        <TextField
+        <UsernameField label={t('login.username')} {...form.text('username')} />
+        <PasswordField
           label={t('login.password')}
-          type="password"
           autoComplete="current-password"
           {...form.text('password')}
         />
-        <TextField
+        <VerbatimField
           label={t('login.code')}
           hint={t('login.codeHint')}
           autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
           {...form.text('code')}
         />
         <Button type="submit" size="lg" loading={login.isPending} className="mt-2 w-full">
           {t('login.submit')}
         </Button>
-      </form>
+      </AdminForm>
     </AuthFrame>
   )
 }

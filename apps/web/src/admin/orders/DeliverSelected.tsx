@@ -16,6 +16,7 @@ import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
 import { DialogActions } from '../ui/DialogActions'
 import { useBoughtName } from '../ui/localName'
+import { SelectionBar } from '../ui/Selection'
 import { ORDERS_KEY } from './queries'
 
 /** Only a paid order delivered by hand can be marked delivered (the server checks it again). */
@@ -40,32 +41,34 @@ export function DeliverSelected({
   if (orders.length === 0) return null
   const tooMany = orders.length > DELIVER_ORDERS_MAX
   return (
-    <div className="mb-3 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
-      <p className="text-slate-700 text-sm">
-        {t('orders.bulk.selected', { count: orders.length })}
-      </p>
+    <SelectionBar
+      summary={t('orders.bulk.selected', { count: orders.length })}
+      clearLabel={t('orders.bulk.clear')}
+      onClear={onDone}
+      after={
+        <>
+          {tooMany ? (
+            <p className="w-full text-red-700 text-sm">
+              {t('orders.bulk.tooMany', { max: DELIVER_ORDERS_MAX })}
+            </p>
+          ) : null}
+          {open ? (
+            <DeliverDialog
+              orders={orders}
+              onClose={() => setOpen(false)}
+              onDone={() => {
+                setOpen(false)
+                onDone()
+              }}
+            />
+          ) : null}
+        </>
+      }
+    >
       <Button variant="secondary" disabled={tooMany} onClick={() => setOpen(true)}>
         {t('orders.bulk.deliver', { count: orders.length })}
       </Button>
-      <Button variant="ghost" onClick={onDone}>
-        {t('orders.bulk.clear')}
-      </Button>
-      {tooMany ? (
-        <p className="w-full text-red-700 text-sm">
-          {t('orders.bulk.tooMany', { max: DELIVER_ORDERS_MAX })}
-        </p>
-      ) : null}
-      {open ? (
-        <DeliverDialog
-          orders={orders}
-          onClose={() => setOpen(false)}
-          onDone={() => {
-            setOpen(false)
-            onDone()
-          }}
-        />
-      ) : null}
-    </div>
+    </SelectionBar>
   )
 }
 

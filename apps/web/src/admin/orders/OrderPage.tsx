@@ -7,11 +7,11 @@ import {
 } from '@shop/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
+import { BackLink } from '../../shared/ui/BackLink'
 import { Button } from '../../shared/ui/Button'
-import { ArrowLeftIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
@@ -54,6 +54,16 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
     notify.success(message)
     await client.invalidateQueries({ queryKey: ORDERS_KEY })
   }
+  // Delivering and correcting the note ask for the same text: the note the customer reads.
+  const noteField = {
+    field: 'note',
+    schema: DeliverOrderBody,
+    label: t('orders.actions.note'),
+    hint: t('orders.actions.noteHint'),
+    maxLength: DELIVERY_NOTE_MAX_LENGTH,
+    invalid: t('orders.actions.noteInvalid', { max: DELIVERY_NOTE_MAX_LENGTH }),
+    next: t('orders.actions.continue'),
+  } as const
   // Support accounts may deliver but never refund (the server answers them 403 FORBIDDEN).
   const refundable = staff?.role === 'owner' && canRefund(order)
   if (!canDeliver(order) && !canEditNote(order) && !refundable) return null
@@ -76,13 +86,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
       {open === 'deliver' ? (
         <WrittenActionDialog
           title={t('orders.actions.deliverTitle', { code })}
-          field="note"
-          schema={DeliverOrderBody}
-          label={t('orders.actions.note')}
-          hint={t('orders.actions.noteHint')}
-          maxLength={DELIVERY_NOTE_MAX_LENGTH}
-          invalid={t('orders.actions.noteInvalid', { max: DELIVERY_NOTE_MAX_LENGTH })}
-          next={t('orders.actions.continue')}
+          {...noteField}
           confirmation={() => (
             <p>{t('orders.actions.deliverConfirm', { username: order.username })}</p>
           )}
@@ -101,14 +105,8 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
       {open === 'note' ? (
         <WrittenActionDialog
           title={t('orders.actions.editNoteTitle', { code })}
-          field="note"
+          {...noteField}
           initial={order.delivery_note ?? ''}
-          schema={DeliverOrderBody}
-          label={t('orders.actions.note')}
-          hint={t('orders.actions.noteHint')}
-          maxLength={DELIVERY_NOTE_MAX_LENGTH}
-          invalid={t('orders.actions.noteInvalid', { max: DELIVERY_NOTE_MAX_LENGTH })}
-          next={t('orders.actions.continue')}
           confirmation={() => (
             <p>{t('orders.actions.editNoteConfirm', { username: order.username })}</p>
           )}
@@ -163,13 +161,9 @@ export function OrderPage() {
       title={t('orders.orderTitle', { code: order.data?.order_code ?? code })}
       actions={order.data ? <OrderActions order={order.data} /> : undefined}
     >
-      <Link
-        to="/orders"
-        className="mb-3 inline-flex items-center gap-1.5 font-medium text-slate-600 text-sm hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="size-4" />
+      <BackLink to="/orders" className="mb-3">
         {t('orders.back')}
-      </Link>
+      </BackLink>
       <QueryView query={order}>
         {(detail) => (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">

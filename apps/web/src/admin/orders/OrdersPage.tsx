@@ -1,22 +1,16 @@
-import {
-  type AdminOrder,
-  DELIVERY_KINDS,
-  type DeliveryKind,
-  type OrderStatus,
-  SEARCH_MAX_LENGTH,
-} from '@shop/contract'
+import { type AdminOrder, DELIVERY_KINDS, type OrderStatus } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { SelectField } from '../../shared/ui/Field'
 import { ReceiptIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
-import { SearchField } from '../../shared/ui/SearchField'
+import { oneOf, useAddressFilters } from '../ui/addressFilters'
+import { ChoiceFilter, CodeSearchField } from '../ui/ListFilters'
 import { useBoughtName } from '../ui/localName'
 import { OrderStatusBadge } from '../ui/OrderStatusBadge'
 import { PagedList } from '../ui/PagedList'
+import { SelectBox, useSelection } from '../ui/Selection'
 import { Td, Th, Tr } from '../ui/Table'
 import { DeliverSelected, deliverable } from './DeliverSelected'
 import { type OrderFilters, ordersQueryOptions } from './queries'
@@ -30,30 +24,15 @@ export const ORDER_STATUSES: readonly OrderStatus[] = [
   'refunded',
 ]
 
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
-  return values.find((candidate) => candidate === value)
-}
-
 /** The filters live in the address (?status=&delivery=&q=&page=), so a link can open them. */
 function useOrderFilters() {
-  const [params, setParams] = useSearchParams()
-  const page = Number(params.get('page'))
-  const filters: OrderFilters = {
-    status: oneOf(ORDER_STATUSES, params.get('status')),
-    delivery: oneOf(DELIVERY_KINDS, params.get('delivery')),
-    q: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
-    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
-  }
-  const change = (next: Partial<OrderFilters>) => {
-    const merged = { ...filters, ...next, page: next.page ?? 1 }
-    const search = new URLSearchParams()
-    if (merged.status) search.set('status', merged.status)
-    if (merged.delivery) search.set('delivery', merged.delivery)
-    if (merged.q) search.set('q', merged.q)
-    if (merged.page > 1) search.set('page', String(merged.page))
-    setParams(search)
-  }
-  return [filters, change] as const
+  return useAddressFilters<OrderFilters>(
+    (params) => ({
+      status: oneOf(ORDER_STATUSES, params.get('status')),
+      delivery: oneOf(DELIVERY_KINDS, params.get('delivery')),
+    }),
+    ({ status, delivery }) => ({ status, delivery }),
+  )
 }
 
 function OrderRow({
@@ -72,12 +51,10 @@ function OrderRow({
     <Tr>
       <Td>
         {deliverable(order) ? (
-          <input
-            type="checkbox"
-            className="mr-2 size-4 align-middle accent-emerald-700"
+          <SelectBox
+            label={t('orders.bulk.select', { code: order.order_code })}
             checked={selected}
-            onChange={(event) => onSelect(event.target.checked)}
-            aria-label={t('orders.bulk.select', { code: order.order_code })}
+            onChange={onSelect}
           />
         ) : null}
         <Link
@@ -122,47 +99,34 @@ export function OrdersPage() {
   const [filters, change] = useOrderFilters()
   const orders = useQuery(ordersQueryOptions(filters))
   // Codes of the orders ticked; those not on the page shown are not sent.
-  const [selected, setSelected] = useState<string[]>([])
+  const selected = useSelection<string>()
 
   return (
     <Page title={t('orders.title')} description={t('orders.description')}>
       {filters.status === 'processing' ? null : <WaitingOrders className="mb-6" />}
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-start">
-        <SearchField
+        <CodeSearchField
           label={t('orders.search')}
           hint={t('orders.searchHint')}
           value={filters.q}
           onSearch={(q) => change({ q })}
-          maxLength={SEARCH_MAX_LENGTH}
-          autoCapitalize="none"
-          spellCheck={false}
         />
-        <SelectField
+        <ChoiceFilter
           label={t('orders.status')}
-          value={filters.status ?? ''}
-          onChange={(event) => change({ status: oneOf(ORDER_STATUSES, event.target.value) })}
-        >
-          <option value="">{t('orders.allStatuses')}</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`orders.statuses.${status}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          allLabel={t('orders.allStatuses')}
+          values={ORDER_STATUSES}
+          value={filters.status}
+          optionLabel={(status) => t(`orders.statuses.${status}`)}
+          onChange={(status) => change({ status })}
+        />
+        <ChoiceFilter
           label={t('orders.delivery')}
-          value={filters.delivery ?? ''}
-          onChange={(event) =>
-            change({ delivery: oneOf<DeliveryKind>(DELIVERY_KINDS, event.target.value) })
-          }
-        >
-          <option value="">{t('orders.allDeliveries')}</option>
-          {DELIVERY_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`orders.deliveryKinds.${kind}`)}
-            </option>
-          ))}
-        </SelectField>
+          allLabel={t('orders.allDeliveries')}
+          values={DELIVERY_KINDS}
+          value={filters.delivery}
+          optionLabel={(kind) => t(`orders.deliveryKinds.${kind}`)}
+          onChange={(delivery) => change({ delivery })}
+        />
       </div>
       <PagedList
         query={orders}
@@ -185,10 +149,8 @@ export function OrdersPage() {
         onPage={(page) => change({ page })}
         actions={(rows) => (
           <DeliverSelected
-            orders={rows.filter(
-              (order) => deliverable(order) && selected.includes(order.order_code),
-            )}
-            onDone={() => setSelected([])}
+            orders={rows.filter((order) => deliverable(order) && selected.has(order.order_code))}
+            onDone={selected.clear}
           />
         )}
       >
@@ -196,12 +158,8 @@ export function OrdersPage() {
           <OrderRow
             key={order.id}
             order={order}
-            selected={selected.includes(order.order_code)}
-            onSelect={(on) =>
-              setSelected((codes) =>
-                on ? [...codes, order.order_code] : codes.filter((c) => c !== order.order_code),
-              )
-            }
+            selected={selected.has(order.order_code)}
+            onSelect={(on) => selected.toggle(order.order_code, on)}
           />
         )}
       </PagedList>

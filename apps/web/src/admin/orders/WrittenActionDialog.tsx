@@ -3,12 +3,13 @@ import { type ReactNode, useState } from 'react'
 import type { TSchema } from 'typebox'
 import { getErrorMessage } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextAreaField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
+import { AdminForm } from '../forms/AdminForm'
 import { useForm } from '../forms/useForm'
 import { invalidFields } from '../forms/validate'
+import { ConfirmActions, QuotedText } from '../ui/ConfirmStep'
 import { DialogActions } from '../ui/DialogActions'
 
 interface WrittenActionDialogProps {
@@ -71,28 +72,26 @@ export function WrittenActionDialog({
       {confirming ? (
         <div className="flex flex-col gap-4">
           <div className="text-slate-700">{confirmation(text)}</div>
-          <blockquote className="whitespace-pre-wrap break-words rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-slate-900 text-sm">
-            {text}
-          </blockquote>
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <DialogActions onBack={() => setConfirming(false)} backLabel={t('orders.actions.back')}>
-            <Button variant={tone} loading={action.isPending} onClick={() => action.mutate()}>
-              {confirmLabel}
-            </Button>
-          </DialogActions>
+          <QuotedText>{text}</QuotedText>
+          <ConfirmActions
+            error={form.formError}
+            onBack={() => setConfirming(false)}
+            backLabel={t('orders.actions.back')}
+            label={confirmLabel}
+            variant={tone}
+            loading={action.isPending}
+            onConfirm={() => action.mutate()}
+          />
         </div>
       ) : (
-        <form
-          ref={form.ref}
-          noValidate
-          className="flex flex-col gap-4"
+        <AdminForm
+          form={form}
           onSubmit={(event) => {
             event.preventDefault()
             if (invalidFields(schema, { [field]: text }).size > 0) form.fieldError('text', invalid)
             else setConfirming(true)
           }}
         >
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
           <TextAreaField
             label={label}
             hint={hint}
@@ -103,7 +102,7 @@ export function WrittenActionDialog({
           <DialogActions onBack={onClose}>
             <Button type="submit">{next}</Button>
           </DialogActions>
-        </form>
+        </AdminForm>
       )}
     </Modal>
   )

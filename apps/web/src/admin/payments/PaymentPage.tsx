@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
-import { ArrowLeftIcon } from '../../shared/ui/icons'
+import { BackLink } from '../../shared/ui/BackLink'
 import { Page } from '../../shared/ui/Page'
 import { paymentQueryOptions } from '../api/money'
 import { type MoneyFormat, shortKey, useMoneyFormat } from '../ui/moneyFormat'
@@ -209,13 +209,9 @@ export function PaymentPage() {
       title={<span className="font-mono">{code}</span>}
       actions={payment.data ? <PaymentStatusBadge status={payment.data.status} /> : null}
     >
-      <Link
-        to="/payments"
-        className="mb-3 inline-flex items-center gap-1.5 font-medium text-slate-600 text-sm hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="size-4" />
+      <BackLink to="/payments" className="mb-3">
         {t('payments.back')}
-      </Link>
+      </BackLink>
       <QueryView query={payment}>
         {(detail) => (
           <>

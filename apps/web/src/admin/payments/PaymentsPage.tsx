@@ -1,18 +1,12 @@
-import {
-  type AdminPayment,
-  type PaymentKind,
-  type PaymentMethod,
-  type PaymentStatus,
-  SEARCH_MAX_LENGTH,
-} from '@shop/contract'
+import type { AdminPayment, PaymentKind, PaymentMethod, PaymentStatus } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
-import { SelectField } from '../../shared/ui/Field'
 import { WalletIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
-import { SearchField } from '../../shared/ui/SearchField'
 import { type PaymentFilters, paymentsQueryOptions } from '../api/money'
+import { oneOf, useAddressFilters } from '../ui/addressFilters'
+import { ChoiceFilter, CodeSearchField } from '../ui/ListFilters'
 import { MoneyStatusPanel } from '../ui/MoneyStatusPanel'
 import { useMoneyFormat } from '../ui/moneyFormat'
 import { PagedList } from '../ui/PagedList'
@@ -23,31 +17,16 @@ const STATUSES: readonly PaymentStatus[] = ['pending', 'confirmed', 'expired', '
 const KINDS: readonly PaymentKind[] = ['checkout', 'topup']
 const METHODS: readonly PaymentMethod[] = ['balance', 'crypto']
 
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
-  return values.find((candidate) => candidate === value)
-}
-
 /** The filters live in the address (?status=&kind=&method=&q=&page=), so a link can open them. */
 function usePaymentFilters() {
-  const [params, setParams] = useSearchParams()
-  const page = Number(params.get('page'))
-  const filters: PaymentFilters = {
-    status: oneOf(STATUSES, params.get('status')),
-    kind: oneOf(KINDS, params.get('kind')),
-    method: oneOf(METHODS, params.get('method')),
-    q: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
-    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
-  }
-  const change = (next: Partial<PaymentFilters>) => {
-    const merged = { ...filters, ...next, page: next.page ?? 1 }
-    const search = new URLSearchParams()
-    for (const name of ['status', 'kind', 'method', 'q'] as const) {
-      if (merged[name]) search.set(name, merged[name])
-    }
-    if (merged.page > 1) search.set('page', String(merged.page))
-    setParams(search)
-  }
-  return [filters, change] as const
+  return useAddressFilters<PaymentFilters>(
+    (params) => ({
+      status: oneOf(STATUSES, params.get('status')),
+      kind: oneOf(KINDS, params.get('kind')),
+      method: oneOf(METHODS, params.get('method')),
+    }),
+    ({ status, kind, method }) => ({ status, kind, method }),
+  )
 }
 
 function PaymentRow({ payment }: { payment: AdminPayment }) {
@@ -102,32 +81,25 @@ export function PaymentsPage() {
     values: readonly T[],
     labels: string,
   ) => (
-    <SelectField
+    <ChoiceFilter
       label={t(`payments.${name}`)}
-      value={filters[name] ?? ''}
-      onChange={(event) => change({ [name]: oneOf(values, event.target.value) })}
-    >
-      <option value="">{t(`payments.all.${name}`)}</option>
-      {values.map((value) => (
-        <option key={value} value={value}>
-          {t(`payments.${labels}.${value}`)}
-        </option>
-      ))}
-    </SelectField>
+      allLabel={t(`payments.all.${name}`)}
+      values={values}
+      value={oneOf(values, filters[name] ?? null)}
+      optionLabel={(value) => t(`payments.${labels}.${value}`)}
+      onChange={(value) => change({ [name]: value })}
+    />
   )
 
   return (
     <Page title={t('payments.title')} description={t('payments.description')}>
       <MoneyStatusPanel className="mb-6" />
       <div className="mb-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-[1fr_auto_auto_auto] lg:items-start">
-        <SearchField
+        <CodeSearchField
           label={t('payments.search')}
           hint={t('payments.searchHint')}
           value={filters.q}
           onSearch={(q) => change({ q })}
-          maxLength={SEARCH_MAX_LENGTH}
-          autoCapitalize="none"
-          spellCheck={false}
           formClassName="sm:col-span-3 lg:col-span-1"
         />
         {select('status', STATUSES, 'statuses')}

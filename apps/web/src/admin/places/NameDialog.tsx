@@ -2,10 +2,10 @@ import { LocalizedNameBody } from '@shop/contract'
 import { useMutation } from '@tanstack/react-query'
 import { getErrorMessage } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
+import { AdminForm } from '../forms/AdminForm'
 import { useForm } from '../forms/useForm'
 import { DialogActions } from '../ui/DialogActions'
 
@@ -33,10 +33,8 @@ export function NameDialog({ title, initial, save, onClose }: NameDialogProps) {
   }
   return (
     <Modal open onClose={onClose} title={title}>
-      <form
-        ref={form.ref}
-        noValidate
-        className="flex flex-col gap-4"
+      <AdminForm
+        form={form}
         onSubmit={(event) => {
           if (!form.check(event, LocalizedNameBody, body, () => t('places.errors.name'))) return
           const changed = initial
@@ -50,7 +48,6 @@ export function NameDialog({ title, initial, save, onClose }: NameDialogProps) {
           else mutation.mutate(changed)
         }}
       >
-        {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
         <TextField label={t('fields.nameEn')} lang="en" {...form.text('name_en')} />
         <TextField label={t('fields.nameLt')} lang="lt" {...form.text('name_lt')} />
         <DialogActions onBack={onClose}>
@@ -58,7 +55,7 @@ export function NameDialog({ title, initial, save, onClose }: NameDialogProps) {
             {t('common.save')}
           </Button>
         </DialogActions>
-      </form>
+      </AdminForm>
     </Modal>
   )
 }

@@ -9,9 +9,10 @@ import { useMutation } from '@tanstack/react-query'
 import { type ReactNode, useId } from 'react'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { SelectField, TextAreaField, TextField } from '../../shared/ui/Field'
+import { AdminForm } from '../forms/AdminForm'
+import { EuroField } from '../forms/fields'
 import { euroInputToEuros, eurosToInput } from '../forms/money'
 import { useForm } from '../forms/useForm'
 import { Checkbox, RadioGroup } from '../ui/Choice'
@@ -98,9 +99,8 @@ export function ProductForm({ cities, product, save }: ProductFormProps) {
   }
 
   return (
-    <form
-      ref={form.ref}
-      noValidate
+    <AdminForm
+      form={form}
       className="flex flex-col gap-5"
       onSubmit={(event) => {
         const extra = { price_eur: price === null ? t('products.errors.price_eur') : undefined }
@@ -114,7 +114,6 @@ export function ProductForm({ cities, product, save }: ProductFormProps) {
         else mutation.mutate(sent)
       }}
     >
-      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
       <Section title={t('products.sectionText')}>
         <div className="grid gap-4 md:grid-cols-2">
           <TextField label={t('fields.nameEn')} lang="en" {...form.text('name_en')} />
@@ -143,10 +142,8 @@ export function ProductForm({ cities, product, save }: ProductFormProps) {
           {...form.text('sku')}
         />
         <div className="grid gap-4 md:grid-cols-3">
-          <TextField
+          <EuroField
             label={t('products.priceEur')}
-            inputMode="decimal"
-            autoComplete="off"
             hint={t('products.priceHint')}
             {...form.text('price_eur')}
           />
@@ -209,6 +206,6 @@ export function ProductForm({ cities, product, save }: ProductFormProps) {
           {product ? t('common.saveChanges') : t('products.create')}
         </Button>
       </div>
-    </form>
+    </AdminForm>
   )
 }

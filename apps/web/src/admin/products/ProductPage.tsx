@@ -1,8 +1,8 @@
 import type { ProductBody, ProductPatch } from '@shop/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
-import { ArrowLeftIcon } from '../../shared/ui/icons'
+import { BackLink } from '../../shared/ui/BackLink'
 import { Page } from '../../shared/ui/Page'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
@@ -14,16 +14,12 @@ import { ImagePanel } from './ImagePanel'
 import { ProductForm } from './ProductForm'
 import { StockPanel } from './StockPanel'
 
-function BackLink() {
+function BackToProducts() {
   const { t } = useTranslation()
   return (
-    <Link
-      to="/products"
-      className="mb-3 inline-flex items-center gap-1.5 font-medium text-slate-600 text-sm hover:text-slate-900"
-    >
-      <ArrowLeftIcon className="size-4" />
+    <BackLink to="/products" className="mb-3">
       {t('products.back')}
-    </Link>
+    </BackLink>
   )
 }
 
@@ -40,7 +36,7 @@ function NewProduct() {
   }
   return (
     <Page title={t('products.new')} description={t('products.newText')} width="medium">
-      <BackLink />
+      <BackToProducts />
       <QueryView query={cities}>
         {({ cities: list }) => <ProductForm cities={list} save={create} />}
       </QueryView>
@@ -62,7 +58,7 @@ function EditProduct({ id }: { id: number }) {
   }
   return (
     <Page title={product.data ? name(product.data) : t('products.edit')}>
-      <BackLink />
+      <BackToProducts />
       <QueryView query={product}>
         {(detail) => (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">

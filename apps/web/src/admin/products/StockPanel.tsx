@@ -3,11 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
-import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
+import { AdminForm } from '../forms/AdminForm'
+import { WholeNumberField } from '../forms/fields'
 import { useForm } from '../forms/useForm'
 
 const SIGNED_INTEGER = /^[+-]?\d{1,9}$/
@@ -68,9 +69,8 @@ export function StockPanel({ product }: { product: AdminProductDetail }) {
         <Figure label={t('stock.sold')} value={product.sold} />
       </dl>
       {product.delivery === 'manual' ? (
-        <form
-          ref={form.ref}
-          noValidate
+        <AdminForm
+          form={form}
           className="mt-4 flex flex-col gap-3"
           onSubmit={(event) => {
             const extra = { change: change === null ? t('stock.errors.change') : undefined }
@@ -81,19 +81,16 @@ export function StockPanel({ product }: { product: AdminProductDetail }) {
             }
           }}
         >
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <TextField
+          <WholeNumberField
             label={t('stock.change')}
             hint={t('stock.changeHint')}
-            inputMode="numeric"
-            autoComplete="off"
             {...form.text('change')}
           />
           <TextField label={t('stock.reason')} maxLength={500} {...form.text('reason')} />
           <Button type="submit" variant="secondary" loading={mutation.isPending}>
             {t('stock.submit')}
           </Button>
-        </form>
+        </AdminForm>
       ) : (
         <p className="mt-4 text-slate-600 text-sm">{t('stock.codeDelivery')}</p>
       )}

@@ -2,10 +2,10 @@ import { SetupBody, type SetupInspectResponse, type SetupResponse } from '@shop/
 import { useMutation } from '@tanstack/react-query'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
+import { PasswordField, UsernameField } from '../../shared/ui/AuthFields'
 import { Button } from '../../shared/ui/Button'
-import { TextField } from '../../shared/ui/Field'
 import { adminCall } from '../api/call'
+import { AdminForm } from '../forms/AdminForm'
 import { useForm } from '../forms/useForm'
 
 interface AccountStepProps {
@@ -39,10 +39,8 @@ export function AccountStep({ token, link, onDone }: AccountStepProps) {
   }
 
   return (
-    <form
-      ref={form.ref}
-      noValidate
-      className="flex flex-col gap-4"
+    <AdminForm
+      form={form}
       onSubmit={(event) => {
         const repeat =
           form.values.repeat === form.values.password ? undefined : t('setup.errors.repeat')
@@ -51,32 +49,26 @@ export function AccountStep({ token, link, onDone }: AccountStepProps) {
         }
       }}
     >
-      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-      <TextField
+      <UsernameField
         label={t('setup.username')}
         hint={link.kind === 'owner' ? t('setup.usernameHint') : t('setup.usernameFixed')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
         readOnly={link.kind === 'invitation'}
         {...form.text('username')}
       />
-      <TextField
+      <PasswordField
         label={t('setup.password')}
         hint={t('setup.passwordHint')}
-        type="password"
         autoComplete="new-password"
         {...form.text('password')}
       />
-      <TextField
+      <PasswordField
         label={t('setup.repeat')}
-        type="password"
         autoComplete="new-password"
         {...form.text('repeat')}
       />
       <Button type="submit" size="lg" loading={setup.isPending} className="mt-2 w-full">
         {t('setup.continue')}
       </Button>
-    </form>
+    </AdminForm>
   )
 }

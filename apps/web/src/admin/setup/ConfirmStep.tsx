@@ -2,11 +2,11 @@ import { SetupConfirmBody } from '@shop/contract'
 import { useMutation } from '@tanstack/react-query'
 import { getErrorMessage } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { TextField } from '../../shared/ui/Field'
 import { adminCall } from '../api/call'
 import { useStaffSignIn } from '../auth/useStaffSignIn'
+import { AdminForm } from '../forms/AdminForm'
 import { useForm } from '../forms/useForm'
 
 /** The first six-digit code proves the authenticator works; the account is then signed in. */
@@ -25,17 +25,14 @@ export function ConfirmStep({ token, onBack }: { token: string; onBack: () => vo
   const body: SetupConfirmBody = { token, code: form.values.code.replace(/\s/g, '') }
 
   return (
-    <form
-      ref={form.ref}
-      noValidate
-      className="flex flex-col gap-4"
+    <AdminForm
+      form={form}
       onSubmit={(event) => {
         if (form.check(event, SetupConfirmBody, body, () => t('setup.errors.code'))) {
           confirm.mutate(body)
         }
       }}
     >
-      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
       <TextField
         label={t('setup.code')}
         inputMode="numeric"
@@ -52,6 +49,6 @@ export function ConfirmStep({ token, onBack }: { token: string; onBack: () => vo
           {t('setup.finish')}
         </Button>
       </div>
-    </form>
+    </AdminForm>
   )
 }

@@ -5,9 +5,10 @@ import { useTranslation } from '../../shared/i18n'
 import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
 import { CopyButton } from '../../shared/ui/CopyButton'
-import { TextField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
 import { adminCall } from '../api/call'
+import { AdminForm } from '../forms/AdminForm'
+import { VerbatimField } from '../forms/fields'
 import { useForm } from '../forms/useForm'
 import { RadioGroup } from '../ui/Choice'
 import { DialogActions } from '../ui/DialogActions'
@@ -66,22 +67,17 @@ export function InviteDialog({
           </div>
         </>
       ) : (
-        <form
-          ref={form.ref}
-          noValidate
-          className="flex flex-col gap-4"
+        <AdminForm
+          form={form}
           onSubmit={(event) => {
             if (form.check(event, CreateStaffBody, body, (field) => t(`staff.errors.${field}`))) {
               invite.mutate(body)
             }
           }}
         >
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <TextField
+          <VerbatimField
             label={t('staff.username')}
             hint={t('staff.usernameHint')}
-            autoCapitalize="none"
-            spellCheck={false}
             {...form.text('username')}
           />
           <RadioGroup
@@ -99,7 +95,7 @@ export function InviteDialog({
               {t('staff.createInvite')}
             </Button>
           </DialogActions>
-        </form>
+        </AdminForm>
       )}
     </Modal>
   )

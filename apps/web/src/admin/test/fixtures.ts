@@ -1,4 +1,4 @@
-import type { AdminCity, AdminCoupon, AdminProductDetail, Staff } from '@shop/contract'
+import type { AdminCity, AdminCoupon, AdminProductDetail, CouponBody, Staff } from '@shop/contract'
 
 export const cities: AdminCity[] = [
   {
@@ -48,9 +48,9 @@ export function product(overrides: Partial<AdminProductDetail> = {}): AdminProdu
   }
 }
 
-export function coupon(overrides: Partial<AdminCoupon> = {}): AdminCoupon {
+/** A coupon as the form sends it: the rules of `coupon()`, without its id and counts. */
+export function couponBody(overrides: Partial<CouponBody> = {}): Required<CouponBody> {
   return {
-    id: 3,
     code: 'WELCOME10',
     kind: 'percent',
     percent_off: 10,
@@ -62,9 +62,17 @@ export function coupon(overrides: Partial<AdminCoupon> = {}): AdminCoupon {
     max_per_user: 1,
     active: true,
     description: '',
+    excluded_product_ids: [],
+    ...overrides,
+  }
+}
+
+export function coupon(overrides: Partial<AdminCoupon> = {}): AdminCoupon {
+  return {
+    id: 3,
+    ...couponBody(),
     times_redeemed: 4,
     reserved: 0,
-    excluded_product_ids: [],
     excluded_products: [],
     created_at: '2026-01-10T10:00:00.000Z',
     ...overrides,

@@ -4,6 +4,7 @@ import { useTranslation } from '../../shared/i18n'
 import { Button } from '../../shared/ui/Button'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
+import { SelectionBar } from '../ui/Selection'
 import { TICKETS_KEY } from './queries'
 
 /** The inbox's bulk action: closes the selected tickets in one call, all or none. */
@@ -22,14 +23,14 @@ export function CloseSelected({ ids, onDone }: { ids: readonly number[]; onDone:
   })
   if (ids.length === 0) return null
   return (
-    <div className="mb-3 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
-      <p className="text-slate-700 text-sm">{t('tickets.selected', { count: ids.length })}</p>
+    <SelectionBar
+      summary={t('tickets.selected', { count: ids.length })}
+      clearLabel={t('tickets.clearSelection')}
+      onClear={onDone}
+    >
       <Button variant="secondary" loading={close.isPending} onClick={() => close.mutate()}>
         {t('tickets.closeSelected', { count: ids.length })}
       </Button>
-      <Button variant="ghost" onClick={onDone}>
-        {t('tickets.clearSelection')}
-      </Button>
-    </div>
+    </SelectionBar>
   )
 }

@@ -5,8 +5,8 @@ import { Link, useParams } from 'react-router'
 import { getErrorMessage } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
+import { BackLink } from '../../shared/ui/BackLink'
 import { Button } from '../../shared/ui/Button'
-import { ArrowLeftIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
 import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
@@ -114,13 +114,9 @@ export function TicketPage() {
       title={ticket.data?.title ?? t('tickets.ticket')}
       actions={ticket.data ? <StatusAction ticket={ticket.data} /> : undefined}
     >
-      <Link
-        to="/tickets"
-        className="mb-3 inline-flex items-center gap-1.5 font-medium text-slate-600 text-sm hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="size-4" />
+      <BackLink to="/tickets" className="mb-3">
         {t('tickets.back')}
-      </Link>
+      </BackLink>
       <QueryView query={ticket}>
         {(detail) => (
           <>

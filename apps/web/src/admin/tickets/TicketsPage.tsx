@@ -1,43 +1,29 @@
-import { type AdminTicket, type Lang, SEARCH_MAX_LENGTH } from '@shop/contract'
+import type { AdminTicket, Lang } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { SelectField } from '../../shared/ui/Field'
 import { ChatIcon } from '../../shared/ui/icons'
 import { Page } from '../../shared/ui/Page'
-import { SearchField } from '../../shared/ui/SearchField'
+import { oneOf, positive, useAddressFilters } from '../ui/addressFilters'
+import { ChoiceFilter, CodeSearchField } from '../ui/ListFilters'
 import { PagedList } from '../ui/PagedList'
+import { SelectBox, useSelection } from '../ui/Selection'
 import { Td, Th, Tr } from '../ui/Table'
 import { TicketStatusBadge } from '../ui/TicketStatusBadge'
 import { CloseSelected } from './CloseSelected'
 import { TICKET_STATUSES, type TicketFilters, ticketsQueryOptions } from './queries'
 
-function positive(value: string | null): number | undefined {
-  const n = Number(value)
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined
-}
-
 /** The filters live in the address (?status=&category=&q=&page=), so a link can open them. */
 function useTicketFilters() {
-  const [params, setParams] = useSearchParams()
-  const filters: TicketFilters = {
-    status: TICKET_STATUSES.find((status) => status === params.get('status')),
-    category_id: positive(params.get('category')),
-    q: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
-    page: positive(params.get('page')) ?? 1,
-  }
-  const change = (next: Partial<TicketFilters>) => {
-    const merged = { ...filters, ...next, page: next.page ?? 1 }
-    const search = new URLSearchParams()
-    if (merged.status) search.set('status', merged.status)
-    if (merged.category_id) search.set('category', String(merged.category_id))
-    if (merged.q) search.set('q', merged.q)
-    if (merged.page > 1) search.set('page', String(merged.page))
-    setParams(search)
-  }
-  return [filters, change] as const
+  return useAddressFilters<TicketFilters>(
+    (params) => ({
+      status: oneOf(TICKET_STATUSES, params.get('status')),
+      category_id: positive(params.get('category')),
+    }),
+    ({ status, category_id }) => ({ status, category: category_id }),
+  )
 }
 
 /** Who the ticket waits for: the shop after the customer wrote, else the customer. */
@@ -67,12 +53,10 @@ function TicketRow({
     <Tr>
       <Td className="md:max-w-80">
         {ticket.status === 'closed' ? null : (
-          <input
-            type="checkbox"
-            className="mr-2 size-4 align-middle accent-emerald-700"
+          <SelectBox
+            label={t('tickets.select', { code: ticket.ticket_id })}
             checked={selected}
-            onChange={(event) => onSelect(event.target.checked)}
-            aria-label={t('tickets.select', { code: ticket.ticket_id })}
+            onChange={onSelect}
           />
         )}
         <Link
@@ -116,36 +100,27 @@ export function TicketsPage() {
   const { t, i18n } = useTranslation()
   const [filters, change] = useTicketFilters()
   // Ids of the tickets ticked; those not on the page shown are not sent.
-  const [selected, setSelected] = useState<number[]>([])
+  const selected = useSelection<number>()
   const tickets = useQuery(ticketsQueryOptions(filters, i18n.language as Lang))
   const categories = tickets.data?.categories ?? []
 
   return (
     <Page title={t('tickets.title')} description={t('tickets.description')}>
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-start">
-        <SearchField
+        <CodeSearchField
           label={t('tickets.search')}
           hint={t('tickets.searchHint')}
           value={filters.q}
           onSearch={(q) => change({ q })}
-          maxLength={SEARCH_MAX_LENGTH}
-          autoCapitalize="none"
-          spellCheck={false}
         />
-        <SelectField
+        <ChoiceFilter
           label={t('tickets.status')}
-          value={filters.status ?? ''}
-          onChange={(event) =>
-            change({ status: TICKET_STATUSES.find((status) => status === event.target.value) })
-          }
-        >
-          <option value="">{t('tickets.allStatuses')}</option>
-          {TICKET_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`tickets.statuses.${status}`)}
-            </option>
-          ))}
-        </SelectField>
+          allLabel={t('tickets.allStatuses')}
+          values={TICKET_STATUSES}
+          value={filters.status}
+          optionLabel={(status) => t(`tickets.statuses.${status}`)}
+          onChange={(status) => change({ status })}
+        />
         <SelectField
           label={t('tickets.category')}
           value={filters.category_id ?? ''}
@@ -179,8 +154,8 @@ export function TicketsPage() {
         onPage={(page) => change({ page })}
         actions={(rows) => (
           <CloseSelected
-            ids={selected.filter((id) => rows.some((row) => row.id === id))}
-            onDone={() => setSelected([])}
+            ids={selected.keys.filter((id) => rows.some((row) => row.id === id))}
+            onDone={selected.clear}
           />
         )}
       >
@@ -188,12 +163,8 @@ export function TicketsPage() {
           <TicketRow
             key={ticket.id}
             ticket={ticket}
-            selected={selected.includes(ticket.id)}
-            onSelect={(on) =>
-              setSelected((ids) =>
-                on ? [...ids, ticket.id] : ids.filter((id) => id !== ticket.id),
-              )
-            }
+            selected={selected.has(ticket.id)}
+            onSelect={(on) => selected.toggle(ticket.id, on)}
           />
         )}
       </PagedList>

@@ -1,18 +1,17 @@
 import { type AdminTransfer, AssignTransferBody, USERNAME_MAX_LENGTH } from '@shop/contract'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { getErrorMessage, isApiError } from '../../shared/api/errors'
 import { useTranslation } from '../../shared/i18n'
-import { Alert } from '../../shared/ui/Alert'
 import { Button } from '../../shared/ui/Button'
-import { TextField } from '../../shared/ui/Field'
 import { Modal } from '../../shared/ui/Modal'
-import { notify } from '../../shared/ui/toast'
 import { adminCall } from '../api/call'
-import { MONEY_KEY } from '../api/money'
+import { AdminForm } from '../forms/AdminForm'
+import { VerbatimField } from '../forms/fields'
 import { useForm } from '../forms/useForm'
+import { ConfirmActions } from '../ui/ConfirmStep'
 import { DialogActions } from '../ui/DialogActions'
 import { useMoneyFormat } from '../ui/moneyFormat'
+import { useResolveTransfer } from './useResolveTransfer'
 
 /**
  * Assigning a transfer in two steps: the customer (a claimant is offered first), then what they
@@ -29,7 +28,6 @@ export function AssignDialog({
 }) {
   const { t } = useTranslation()
   const format = useMoneyFormat()
-  const client = useQueryClient()
   const claimants = [...new Set(transfer.claims.map((claim) => claim.username))]
   const form = useForm({ username: claimants.length === 1 ? (claimants[0] ?? '') : '' })
   const [confirming, setConfirming] = useState(false)
@@ -46,28 +44,22 @@ export function AssignDialog({
     instruction_index: transfer.instruction_index,
   }
 
-  const mutation = useMutation({
-    mutationFn: (sent: AssignTransferBody) =>
+  const mutation = useResolveTransfer({
+    send: (sent: AssignTransferBody) =>
       adminCall('POST /api/admin/transfers/:signature/assign', {
         params: { signature: transfer.signature },
         body: sent,
       }),
-    onSuccess: async (answer) => {
-      notify.success(
-        t('transfers.assign.done', {
-          amount: format.eur(answer.value_eur),
-          username: answer.assigned_to ?? body.username,
-        }),
-      )
-      onClose()
-      await client.invalidateQueries({ queryKey: MONEY_KEY })
-    },
-    onError: (error) => {
+    doneMessage: (answer) =>
+      t('transfers.assign.done', {
+        amount: format.eur(answer.value_eur),
+        username: answer.assigned_to ?? body.username,
+      }),
+    onClose,
+    onRefused: (error) => {
       if (isApiError(error) && error.code === 'CUSTOMER_NOT_FOUND') {
         setConfirming(false)
         setRefused(t('transfers.assign.noCustomer'))
-      } else if (isApiError(error) && error.code === 'TRANSFER_RESOLVED') {
-        void client.invalidateQueries({ queryKey: MONEY_KEY })
       }
     },
   })
@@ -84,22 +76,19 @@ export function AssignDialog({
         <div>
           <p className="text-slate-700">{t('transfers.assign.confirmText', values)}</p>
           <p className="mt-2 text-slate-600 text-sm">{t('transfers.assign.rateText', values)}</p>
-          {mutation.error ? (
-            <Alert tone="error" className="mt-4">
-              {getErrorMessage(mutation.error, t)}
-            </Alert>
-          ) : null}
-          <DialogActions onBack={() => setConfirming(false)} backLabel={t('transfers.back')} spaced>
-            <Button loading={mutation.isPending} onClick={() => mutation.mutate(body)}>
-              {t('transfers.assign.confirm')}
-            </Button>
-          </DialogActions>
+          <ConfirmActions
+            error={mutation.error ? getErrorMessage(mutation.error, t) : null}
+            onBack={() => setConfirming(false)}
+            backLabel={t('transfers.back')}
+            label={t('transfers.assign.confirm')}
+            loading={mutation.isPending}
+            onConfirm={() => mutation.mutate(body)}
+            spaced
+          />
         </div>
       ) : (
-        <form
-          ref={form.ref}
-          noValidate
-          className="flex flex-col gap-4"
+        <AdminForm
+          form={form}
           onSubmit={(event) => {
             const message = () => t('transfers.assign.usernameInvalid')
             if (form.check(event, AssignTransferBody, body, message)) {
@@ -124,19 +113,17 @@ export function AssignDialog({
               ))}
             </div>
           ) : null}
-          <TextField
+          <VerbatimField
             label={t('transfers.assign.username')}
             hint={t('transfers.assign.usernameHint')}
             autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
             maxLength={USERNAME_MAX_LENGTH}
             {...form.text('username')}
           />
           <DialogActions onBack={onClose}>
             <Button type="submit">{t('transfers.continue')}</Button>
           </DialogActions>
-        </form>
+        </AdminForm>
       )}
     </Modal>
   )

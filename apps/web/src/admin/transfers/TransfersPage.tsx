@@ -1,15 +1,16 @@
-import { type AdminTransfer, SEARCH_MAX_LENGTH, TRANSFER_STATUSES } from '@shop/contract'
+import { type AdminTransfer, TRANSFER_STATUSES } from '@shop/contract'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { useTranslation } from '../../shared/i18n'
 import { Button } from '../../shared/ui/Button'
 import { CopyButton } from '../../shared/ui/CopyButton'
 import { SelectField } from '../../shared/ui/Field'
 import { Page } from '../../shared/ui/Page'
-import { SearchField } from '../../shared/ui/SearchField'
 import { type TransferFilters, transfersQueryOptions } from '../api/money'
+import { oneOf, useAddressFilters } from '../ui/addressFilters'
 import { TransferIcon } from '../ui/icons'
+import { CodeSearchField } from '../ui/ListFilters'
 import { MoneyStatusPanel } from '../ui/MoneyStatusPanel'
 import { shortKey, useMoneyFormat } from '../ui/moneyFormat'
 import { PagedList } from '../ui/PagedList'
@@ -24,22 +25,10 @@ const STATUS_CHOICES: readonly StatusChoice[] = [...TRANSFER_STATUSES, 'all']
 
 /** The filters live in the address (?status=&q=&page=); the queue (unmatched) comes first. */
 function useTransferFilters() {
-  const [params, setParams] = useSearchParams()
-  const page = Number(params.get('page'))
-  const filters: TransferFilters = {
-    status: STATUS_CHOICES.find((choice) => choice === params.get('status')) ?? 'unmatched',
-    q: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
-    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
-  }
-  const change = (next: Partial<TransferFilters>) => {
-    const merged = { ...filters, ...next, page: next.page ?? 1 }
-    const search = new URLSearchParams()
-    if (merged.status !== 'unmatched') search.set('status', merged.status)
-    if (merged.q) search.set('q', merged.q)
-    if (merged.page > 1) search.set('page', String(merged.page))
-    setParams(search)
-  }
-  return [filters, change] as const
+  return useAddressFilters<TransferFilters>(
+    (params) => ({ status: oneOf(STATUS_CHOICES, params.get('status')) ?? 'unmatched' }),
+    ({ status }) => ({ status: status === 'unmatched' ? undefined : status }),
+  )
 }
 
 function Claims({ transfer }: { transfer: AdminTransfer }) {
@@ -193,14 +182,11 @@ export function TransfersPage() {
     <Page title={t('transfers.title')} description={t('transfers.description')}>
       <MoneyStatusPanel className="mb-6" queue={false} />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start">
-        <SearchField
+        <CodeSearchField
           label={t('transfers.search')}
           hint={t('transfers.searchHint')}
           value={filters.q}
           onSearch={(q) => change({ q })}
-          maxLength={SEARCH_MAX_LENGTH}
-          autoCapitalize="none"
-          spellCheck={false}
         />
         <SelectField
           label={t('transfers.status')}

@@ -1,5 +1,5 @@
-import { LANGUAGES } from '../../shared/config'
 import { currentLanguage, useTranslation } from '../../shared/i18n'
+import { LanguageButtons } from '../../shared/ui/LanguageButtons'
 
 interface LanguageToggleProps {
   className?: string
@@ -7,36 +7,12 @@ interface LanguageToggleProps {
 
 /** EN / LT switch; the choice is stored in localStorage (shared/i18n). */
 export function LanguageToggle({ className = '' }: LanguageToggleProps) {
-  const { t, i18n } = useTranslation()
-  const active = currentLanguage()
-
+  const { i18n } = useTranslation()
   return (
-    <fieldset
-      className={`inline-flex rounded-lg border border-slate-300 bg-white p-0.5 ${className}`}
-    >
-      <legend className="sr-only">{t('language.label')}</legend>
-      {LANGUAGES.map((lng) => {
-        const pressed = active === lng
-        return (
-          <button
-            key={lng}
-            type="button"
-            lang={lng}
-            title={t(`language.names.${lng}`)}
-            aria-pressed={pressed}
-            onClick={() => {
-              if (!pressed) void i18n.changeLanguage(lng)
-            }}
-            className={`h-8 min-w-9 rounded-md px-2 font-semibold text-xs tracking-wide transition-colors ${
-              pressed
-                ? 'bg-slate-900 text-white'
-                : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
-            }`}
-          >
-            {t(`language.short.${lng}`)}
-          </button>
-        )
-      })}
-    </fieldset>
+    <LanguageButtons
+      current={currentLanguage()}
+      onChoose={(lng) => void i18n.changeLanguage(lng)}
+      className={className}
+    />
   )
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from 'react'
 import { Outlet, useLocation } from 'react-router'
-import { useTranslation } from '../../shared/i18n'
+import { SkipLink } from '../../shared/ui/SkipLink'
 import { PageSpinner } from '../../shared/ui/Spinner'
 import { RouteErrorBoundary } from '../RouteErrorBoundary'
 import { Footer } from './Footer'
@@ -9,15 +9,9 @@ import { useHeadingFocus } from './useHeadingFocus'
 
 /** Skip link, header, main content and footer: the frame of every screen. */
 export function AppShell({ children }: { children: ReactNode }) {
-  const { t } = useTranslation()
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-slate-900 font-semibold text-sm text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2"
-      >
-        {t('nav.skipToContent')}
-      </a>
+      <SkipLink />
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}

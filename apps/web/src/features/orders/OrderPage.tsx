@@ -1,14 +1,15 @@
 import type { OrderDetail } from '@shop/contract'
 import { useEffect } from 'react'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { useDocumentTitle, useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { Alert, RetryAlert } from '../../shared/ui/Alert'
+import { BackLink } from '../../shared/ui/BackLink'
 import { Badge } from '../../shared/ui/Badge'
 import { ButtonLink } from '../../shared/ui/Button'
 import { CardSection } from '../../shared/ui/Card'
 import { EmptyState } from '../../shared/ui/EmptyState'
-import { ArrowLeftIcon, SearchIcon } from '../../shared/ui/icons'
+import { SearchIcon } from '../../shared/ui/icons'
 import { QueryState } from '../../shared/ui/QueryState'
 import { isMissingOrder, useOrder } from './api/order'
 import { ItemDelivery } from './components/ItemDelivery'
@@ -110,13 +111,7 @@ export function OrderPage() {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link
-        to="/orders"
-        className="inline-flex items-center gap-1.5 font-medium text-slate-600 text-sm hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="size-4" />
-        {t('orders.back')}
-      </Link>
+      <BackLink to="/orders">{t('orders.back')}</BackLink>
       {/* Every state has the page's heading: the order asked for, found or not. */}
       <h1 className="mt-4 text-balance break-words font-bold text-2xl text-slate-900 tracking-tight sm:mt-6 sm:text-3xl">
         {heading}

@@ -6,10 +6,11 @@ import { useDocumentTitle, useTranslation } from '../../shared/i18n'
 import { useFormat } from '../../shared/i18n/useFormat'
 import { useAddToCart, useCartContents } from '../../shared/queries/cart'
 import { RetryAlert } from '../../shared/ui/Alert'
+import { BackLink } from '../../shared/ui/BackLink'
 import { Badge } from '../../shared/ui/Badge'
 import { Button, ButtonLink } from '../../shared/ui/Button'
 import { EmptyState } from '../../shared/ui/EmptyState'
-import { ArrowLeftIcon, CartIcon, CheckIcon, PinIcon, SearchIcon } from '../../shared/ui/icons'
+import { CartIcon, CheckIcon, PinIcon, SearchIcon } from '../../shared/ui/icons'
 import { QueryState } from '../../shared/ui/QueryState'
 import { Separator } from '../../shared/ui/Separator'
 import { useProduct } from './api/product'
@@ -62,13 +63,7 @@ export function ProductPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link
-        to={back}
-        className="inline-flex items-center gap-1.5 font-medium text-slate-600 text-sm hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="size-4" />
-        {t('products.page.back')}
-      </Link>
+      <BackLink to={back}>{t('products.page.back')}</BackLink>
       <div className="mt-4 sm:mt-6">
         {missing ? (
           notFound

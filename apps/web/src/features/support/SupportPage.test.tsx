@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import i18n from '../../shared/i18n'
 import { apiError, callsTo } from '../../test/api'
 import { renderApp, signIn } from '../../test/render'
-import { detail, supportApi, ticket } from './supportFixtures'
+import { detail, sendTicketForm, supportApi, ticket } from './supportFixtures'
 import { toTicketBody } from './ticketForm'
 
 describe('ticket form rules (specification section 5)', () => {
@@ -51,11 +51,7 @@ describe('support page', () => {
     expect(dialog.getByRole('alert')).toHaveTextContent('Please fill in all fields.')
     expect(callsTo(fetchMock, 'POST /api/support/tickets')).toHaveLength(0)
 
-    await waitFor(() => expect(dialog.getByRole('option', { name: 'Orders' })).toBeInTheDocument())
-    await user.selectOptions(dialog.getByLabelText('Category'), 'Orders')
-    await user.type(dialog.getByLabelText('Title'), 'Where is my order?')
-    await user.type(dialog.getByLabelText('Message'), 'I paid.')
-    await user.click(dialog.getByRole('button', { name: 'Create ticket' }))
+    await sendTicketForm(user, dialog, 'Where is my order?', 'I paid.')
 
     expect(await screen.findByText('Ticket created successfully')).toBeInTheDocument()
     expect(callsTo(fetchMock, 'POST /api/support/tickets')).toEqual([

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { callsTo } from '../../test/api'
 import { renderApp, signIn } from '../../test/render'
-import { detail, supportApi, ticket } from './supportFixtures'
+import { detail, sendTicketForm, supportApi, ticket } from './supportFixtures'
 
 const order = {
   id: 12,
@@ -32,11 +32,7 @@ describe('a ticket about one of my orders', () => {
     expect(choice).toHaveValue('')
     await user.selectOptions(choice, dialog.getByRole('option', { name: /O-7K3M9QXA/ }))
     expect(dialog.getByRole('option', { name: /O-7K3M9QXA/ })).toHaveTextContent('Linen tote bag')
-    await waitFor(() => expect(dialog.getByRole('option', { name: 'Orders' })).toBeInTheDocument())
-    await user.selectOptions(dialog.getByLabelText('Category'), 'Orders')
-    await user.type(dialog.getByLabelText('Title'), 'Wrong size')
-    await user.type(dialog.getByLabelText('Message'), 'Too small.')
-    await user.click(dialog.getByRole('button', { name: 'Create ticket' }))
+    await sendTicketForm(user, dialog, 'Wrong size', 'Too small.')
 
     expect(await screen.findByText('Ticket created successfully')).toBeInTheDocument()
     expect(callsTo(fetchMock, 'POST /api/support/tickets')).toEqual([

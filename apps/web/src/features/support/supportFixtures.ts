@@ -1,3 +1,6 @@
+import { waitFor, type within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { expect } from 'vitest'
 import { mockApi } from '../../test/api'
 import { emptyCart } from '../../test/fixtures'
 
@@ -48,4 +51,21 @@ export function supportApi(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/support/tickets/4': () => detail,
     ...extra,
   })
+}
+
+/**
+ * Fills the new ticket's form (the category Orders, once the categories have come; a title and a
+ * message) and sends it.
+ */
+export async function sendTicketForm(
+  user: UserEvent,
+  dialog: ReturnType<typeof within>,
+  title: string,
+  message: string,
+) {
+  await waitFor(() => expect(dialog.getByRole('option', { name: 'Orders' })).toBeInTheDocument())
+  await user.selectOptions(dialog.getByLabelText('Category'), 'Orders')
+  await user.type(dialog.getByLabelText('Title'), title)
+  await user.type(dialog.getByLabelText('Message'), message)
+  await user.click(dialog.getByRole('button', { name: 'Create ticket' }))
 }

@@ -7,17 +7,14 @@ import type {
   RouteResponse,
 } from '@shop/contract'
 import { apiRequest, type RequestOptions } from './client'
-import { callEndpoint, type Part } from './endpoint'
-
-type EndpointOf<N extends ApiRouteName> = `${Api[N]['method']} ${Api[N]['url']}`
+import type { EndpointIn, OptionsArgs, Part, RouteNameIn } from './endpoint'
+import { callEndpoint } from './endpoint'
 
 /** A route of the contract's table as `METHOD /url`, e.g. `'POST /api/payment/create'`. */
-export type Endpoint = { [N in ApiRouteName]: EndpointOf<N> }[ApiRouteName]
+export type Endpoint = EndpointIn<Api>
 
 /** The name in the contract's table of the route an endpoint is. */
-export type RouteOf<E extends Endpoint> = {
-  [N in ApiRouteName]: EndpointOf<N> extends E ? N : never
-}[ApiRouteName]
+export type RouteOf<E extends Endpoint> = RouteNameIn<Api, E>
 
 /** What a call of a route sends: its path parameters, query and body, as the contract types them. */
 export type CallOptions<N extends ApiRouteName> = Part<'params', RouteParams<N>> &
@@ -25,8 +22,7 @@ export type CallOptions<N extends ApiRouteName> = Part<'params', RouteParams<N>>
   Part<'body', RouteBody<N>> &
   Pick<RequestOptions, 'signal' | 'handleAuthErrors'>
 
-type CallArgs<N extends ApiRouteName> =
-  object extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>]
+type CallArgs<N extends ApiRouteName> = OptionsArgs<CallOptions<N>>
 
 /**
  * Calls a route of the contract's table, named by its method and URL: for example

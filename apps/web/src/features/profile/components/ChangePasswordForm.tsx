@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react'
 import { getErrorMessage, isApiError } from '../../../shared/api/errors'
 import { useTranslation } from '../../../shared/i18n'
 import { Alert } from '../../../shared/ui/Alert'
+import { PasswordField } from '../../../shared/ui/AuthFields'
 import { Button } from '../../../shared/ui/Button'
-import { TextField } from '../../../shared/ui/Field'
 import { notify } from '../../../shared/ui/toast'
 import { useChangePassword } from '../api/account'
 
@@ -86,29 +86,26 @@ export function ChangePasswordForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <TextField
+      <PasswordField
         label={t('profile.password.current')}
         name="current-password"
-        type="password"
         autoComplete="current-password"
         value={values.current}
         onChange={edit('current')}
         error={error('current')}
       />
-      <TextField
+      <PasswordField
         label={t('profile.password.new')}
         name="new-password"
-        type="password"
         autoComplete="new-password"
         hint={t('auth.register.passwordHint')}
         value={values.next}
         onChange={edit('next')}
         error={error('next')}
       />
-      <TextField
+      <PasswordField
         label={t('profile.password.confirm')}
         name="confirm-password"
-        type="password"
         autoComplete="new-password"
         value={values.confirmation}
         onChange={edit('confirmation')}
