@@ -3,7 +3,7 @@
 // lines, with their amounts) stays on a nameless account while the rest (cart, tickets, problem
 // reports, sessions, password, Telegram id) is gone. A sign-in racing the deletion keeps no
 // session.
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import {
   balanceLedger,
@@ -12,7 +12,6 @@ import {
   orders,
   paymentProblemReports,
   payments,
-  sessions,
   ticketMessages,
   tickets,
   users,
@@ -21,12 +20,13 @@ import {
   addToCart,
   callAs,
   createCoupon,
-  createCustomers,
   createPayment,
   createProducts,
+  createTelegramCustomer,
   createTickets,
   expectProblem,
   giveBalance,
+  liveSessions,
   type SignedUpUser,
   signUp,
   useTestApp,
@@ -46,14 +46,6 @@ async function accountRow(userId: number) {
   const [row] = await t.database.db.select().from(users).where(eq(users.id, userId))
   if (!row) throw new Error('the account row is gone')
   return row
-}
-
-async function liveSessions(userId: number): Promise<number> {
-  const rows = await t.database.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-  return rows.length
 }
 
 const countOf = async (rows: Promise<unknown[]>) => (await rows).length
@@ -137,7 +129,7 @@ describe('POST /api/user/delete-account', () => {
     expect(after.disabled).toBe(true)
     expect(after.deletedAt).toBeInstanceOf(Date)
     expect(after.balanceCents).toBe(before.balanceCents)
-    expect(await liveSessions(user.id)).toBe(0)
+    expect(await liveSessions(t, user.id)).toBe(0)
     for (const headers of [user.headers, laptopHeaders]) {
       expectProblem(
         await callAs(t.app, { headers }, 'GET', '/api/user/me'),
@@ -207,12 +199,7 @@ describe('POST /api/user/delete-account', () => {
   })
 
   it('confirms an account without a password (Telegram) with its username', async () => {
-    const [customer] = await createCustomers(t.database.db, t.services, 1)
-    if (!customer) throw new Error('no customer')
-    await t.database.db
-      .update(users)
-      .set({ telegramId: 800_000_000 + customer.id })
-      .where(eq(users.id, customer.id))
+    const customer = await createTelegramCustomer(t)
     expectProblem(await deleteAccount(customer, 'someone_else'), 400, 'PASSWORD_WRONG')
     const res = await deleteAccount(customer, customer.username.toUpperCase())
     expect(res.statusCode, res.body).toBe(200)
@@ -241,7 +228,7 @@ describe('POST /api/user/delete-account', () => {
       )
       expect(me.statusCode).toBe(403)
     }
-    expect(await liveSessions(user.id)).toBe(0)
+    expect(await liveSessions(t, user.id)).toBe(0)
   })
 
   it('a deleted account cannot be enabled again from the back office', async () => {

@@ -2,13 +2,14 @@
 // sign-up rules, every other session of the account ends while the one that changed it stays,
 // wrong guesses are limited per account, and of two changes racing with the same old password
 // exactly one wins.
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { sessions, users } from '../src/db/schema.js'
+import { users } from '../src/db/schema.js'
 import {
   callAs,
-  createCustomers,
+  createTelegramCustomer,
   expectProblem,
+  liveSessions,
   type SignedUpUser,
   signUp,
   useTestApp,
@@ -50,14 +51,6 @@ function refresh(refreshToken: string) {
   return callAs(t.app, null, 'POST', '/api/auth/telegram/refresh', {
     refresh_token: refreshToken,
   })
-}
-
-async function liveSessions(userId: number): Promise<number> {
-  const rows = await t.database.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-  return rows.length
 }
 
 describe('POST /api/user/change-password', () => {
@@ -109,7 +102,7 @@ describe('POST /api/user/change-password', () => {
     // The session that changed it goes on, and refreshes.
     expect((await callAs(t.app, owner, 'GET', '/api/user/me')).statusCode).toBe(200)
     expect((await refresh(owner.refreshToken)).statusCode).toBe(200)
-    expect(await liveSessions(owner.id)).toBe(1)
+    expect(await liveSessions(t, owner.id)).toBe(1)
 
     expectProblem(await login(owner.username, owner.password), 401, 'INVALID_CREDENTIALS')
     expect((await login(owner.username, NEW_PASSWORD)).statusCode).toBe(200)
@@ -144,12 +137,7 @@ describe('POST /api/user/change-password', () => {
   })
 
   it('an account without a password (Telegram) has none to change', async () => {
-    const [telegramUser] = await createCustomers(t.database.db, t.services, 1)
-    if (!telegramUser) throw new Error('no customer')
-    await t.database.db
-      .update(users)
-      .set({ telegramId: 700_000_000 + telegramUser.id })
-      .where(eq(users.id, telegramUser.id))
+    const telegramUser = await createTelegramCustomer(t)
     expectProblem(await changePassword(telegramUser, telegramUser.username), 400, 'PASSWORD_WRONG')
     const [row] = await t.database.db
       .select({ hash: users.passwordHash })

@@ -110,12 +110,7 @@ describe.skipIf(!onPostgres)('read caches shared by two processes on PostgreSQL'
 
   it('never serves a price, a stock, a cart or a session a commit has changed', async () => {
     const place = await createPlace(db.db)
-    const productId = await createProduct(db.db, {
-      cityId: place.cityId,
-      districtId: place.districtId,
-      stock: 100,
-      priceCents: 1000,
-    })
+    const productId = await createProduct(db.db, { ...place, stock: 100, priceCents: 1000 })
     const sessions = new SessionService(db.db, new AccessTokens(jwtSecret))
     const buyers = await createCustomers(db.db, { sessions }, ROUNDS, 1_000_000)
     const page = `/api/products/${productId}`
@@ -158,12 +153,7 @@ describe.skipIf(!onPostgres)('read caches shared by two processes on PostgreSQL'
 
   it('serves from memory: a write that notifies nobody is not seen until a listener reconnects', async () => {
     const place = await createPlace(db.db)
-    const productId = await createProduct(db.db, {
-      cityId: place.cityId,
-      districtId: place.districtId,
-      stock: 5,
-      priceCents: 700,
-    })
+    const productId = await createProduct(db.db, { ...place, stock: 5, priceCents: 700 })
     const page = `/api/products/${productId}`
     const price = async () => (await call(two, 'GET', page, viewer)).body.price
     expect(await price()).toBe(7)

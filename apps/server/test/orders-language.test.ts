@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../src/db/schema/orders.js'
 import {
+  callAs,
   createPaidOrders,
   createPlace,
   createProduct,
@@ -106,11 +107,7 @@ describe('orders in the customer language', () => {
   })
 
   it('refuses an unknown language with a 400', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/orders?lang=de',
-      headers: user.headers,
-    })
+    const res = await callAs(t.app, user, 'GET', '/api/orders?lang=de')
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' })
   })

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/client.js'
 import {
+  callAs,
   createPayment,
   expectProblem,
   type StaffLogin,
@@ -45,16 +46,22 @@ describe('euro amounts', () => {
 describe('text', () => {
   let owner: StaffLogin
 
-  it('refuses a lone surrogate in any field, naming it, and writes nothing', async () => {
+  /** A new customer with a SOL payment of their own, and their report of a problem with it. */
+  async function customerWithPayment() {
     const customer = await signUp(t.app)
     const code = `PAY-${uniqueTag().toUpperCase()}`
     await createPayment(t.database.db, customer.id, { paymentCode: code, method: 'crypto' })
-    const report = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment/report-problem',
-      headers: customer.headers,
-      payload: { payment_code: code, description: 'I paid \ud800 twice' },
-    })
+    const reportProblem = (description: string) =>
+      callAs(t.app, customer, 'POST', '/api/payment/report-problem', {
+        payment_code: code,
+        description,
+      })
+    return { customer, reportProblem }
+  }
+
+  it('refuses a lone surrogate in any field, naming it, and writes nothing', async () => {
+    const { customer, reportProblem } = await customerWithPayment()
+    const report = await reportProblem('I paid \ud800 twice')
     expect(expectProblem(report, 400, 'VALIDATION_ERROR').detail).toBe(
       'body.description must be valid Unicode text',
     )
@@ -97,26 +104,14 @@ describe('text', () => {
   })
 
   it('refuses NUL on customer routes as on back-office ones, and keeps well-formed text', async () => {
-    const customer = await signUp(t.app)
-    const code = `PAY-${uniqueTag().toUpperCase()}`
-    await createPayment(t.database.db, customer.id, { paymentCode: code, method: 'crypto' })
-    const nul = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment/report-problem',
-      headers: customer.headers,
-      payload: { payment_code: code, description: 'a\u0000b' },
-    })
+    const { customer, reportProblem } = await customerWithPayment()
+    const nul = await reportProblem('a\u0000b')
     expect(expectProblem(nul, 400, 'VALIDATION_ERROR').detail).toBe(
       'body.description must not contain NUL characters',
     )
     // A surrogate pair (an emoji) is well-formed text and comes back byte for byte.
     const text = 'Paid 🛒 twice, 👩‍👩‍👧‍👦 Ąžuolas'
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment/report-problem',
-      headers: customer.headers,
-      payload: { payment_code: code, description: text },
-    })
+    const ok = await reportProblem(text)
     expect(ok.statusCode, ok.body).toBe(200)
     const [stored] = await queryRows<{ body: string }>(
       t.database.db,

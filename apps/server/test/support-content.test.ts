@@ -1,7 +1,7 @@
 // Ticket categories and the FAQ: seeded content, in the caller's language, in seeded order.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { demoFaq, demoSupportCategories } from '../src/db/seed/demo-data.js'
-import { type SignedUpUser, signUp, useTestApp } from './kit/index.js'
+import { callAs, type SignedUpUser, signUp, useTestApp } from './kit/index.js'
 
 const t = useTestApp({ seed: true })
 let user: SignedUpUser
@@ -62,11 +62,7 @@ describe('GET /api/support/categories', () => {
   })
 
   it('answers {id, name} only, ids usable for a ticket, and varies by Accept-Language', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/support/categories',
-      headers: user.headers,
-    })
+    const res = await callAs(t.app, user, 'GET', '/api/support/categories')
     expect(res.headers.vary).toMatch(/accept-language/i)
     const body = res.json() as Record<string, unknown>[]
     expect(body).toHaveLength(demoSupportCategories.length)
@@ -96,11 +92,7 @@ describe('GET /api/support/categories', () => {
   })
 
   it('refuses an unsupported ?lang= value (the contract lists en and lt)', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/support/categories?lang=de',
-      headers: user.headers,
-    })
+    const res = await callAs(t.app, user, 'GET', '/api/support/categories?lang=de')
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' })
   })

@@ -11,14 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import { type Database, openDatabase } from '../../src/db/client.js'
-import { totpCode } from '../../src/modules/staff/totp.js'
 import { resolveDeliveryKey, resolveJwtSecret } from '../../src/secrets.js'
 import {
   LogCapture,
   onPostgres,
-  STAFF_PASSWORD,
   type StaffLogin,
   setUpOwner,
+  signInStaff,
   signUp,
   TEST_DELIVERY_KEY,
   useTestApp,
@@ -105,15 +104,7 @@ describe('npm run restore', () => {
     })
     const app = await buildApp(config, { database, logStream: new LogCapture() })
     try {
-      const staff = await app.inject({
-        method: 'POST',
-        url: '/api/admin/auth/login',
-        payload: {
-          username: owner.username,
-          password: STAFF_PASSWORD,
-          code: totpCode(owner.secret, Date.now() + 30_000),
-        },
-      })
+      const staff = await signInStaff(app, owner)
       expect(staff.statusCode, staff.body).toBe(200)
       const login = await app.inject({
         method: 'POST',

@@ -8,7 +8,6 @@ import { buildApp } from '../../src/app.js'
 import { restoreBackup } from '../../src/backup/restore.js'
 import { type Database, queryRows } from '../../src/db/client.js'
 import { carts, coupons, deliveryCodes, orders, users } from '../../src/db/schema.js'
-import { totpCode } from '../../src/modules/staff/totp.js'
 import {
   addToCart,
   callAs,
@@ -17,9 +16,9 @@ import {
   giveBalance,
   LogCapture,
   type SignedUpUser,
-  STAFF_PASSWORD,
   type StaffLogin,
   setUpOwner,
+  signInStaff,
   signUp,
   TEST_DELIVERY_KEY,
   testConfig,
@@ -118,16 +117,8 @@ describe('a backup restored into an empty database', () => {
       const picture = await app.inject({ url: `/api/products/${image?.product_id}/image` })
       expect(picture.statusCode).toBe(200)
       expect(picture.headers['content-type']).toBe('image/webp')
-      // The staff sign in with password and authenticator (the next step's code: setup used this one).
-      const staff = await app.inject({
-        method: 'POST',
-        url: '/api/admin/auth/login',
-        payload: {
-          username: owner.username,
-          password: STAFF_PASSWORD,
-          code: totpCode(owner.secret, Date.now() + 30_000),
-        },
-      })
+      // The staff sign in with password and authenticator.
+      const staff = await signInStaff(app, owner)
       expect(staff.statusCode, staff.body).toBe(200)
       const couponList = await app.inject({
         url: '/api/admin/coupons',

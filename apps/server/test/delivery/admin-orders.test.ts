@@ -1,47 +1,19 @@
 // The back office's orders: find them, deliver a paid manual order with the note its buyer then
 // reads, and refund a paid order to the buyer's balance exactly once, whatever the concurrency.
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   createProduct,
   ledgerEqualsBalance,
-  ownerAndSupport,
   type SignedUpUser,
-  type StaffLogin,
   signUp,
+  useStaff,
 } from '../kit/index.js'
 import * as shop from '../payments/harness.js'
+import { manualPurchase, staff } from './manual-purchase.js'
 
 shop.usePaymentsApp()
 
-let owner: StaffLogin
-let support: StaffLogin
-
-beforeAll(async () => {
-  ;({ owner, support } = await ownerAndSupport(shop.t, 'support_orders'))
-})
-
-const staff = (who: StaffLogin, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  shop.t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) })
-
-/** `buyer` pays for one unit of a new manual product (€12.50) from the balance. */
-async function manualPurchase(
-  buyer: SignedUpUser = shop.user,
-  fields: Parameters<typeof createProduct>[1] = {},
-) {
-  const productId = await createProduct(shop.t.database.db, {
-    stock: 5,
-    priceCents: 1_250,
-    ...fields,
-  })
-  await shop.giveBalance(buyer, 2_000)
-  await shop.inject(buyer, 'POST', '/api/cart/add', { product_id: productId })
-  const paid = await shop.inject(buyer, 'POST', '/api/payment/create', {
-    payment_method: 'balance',
-  })
-  expect(paid.statusCode, paid.body).toBe(200)
-  const [order] = (await shop.inject(buyer, 'GET', '/api/orders')).json().orders
-  return { order, payment: paid.json(), productId }
-}
+const { owner, support } = useStaff(shop.t, 'support_orders')
 
 const balanceOf = async (user: SignedUpUser) =>
   (await shop.inject(user, 'GET', '/api/balance')).json().balance_eur

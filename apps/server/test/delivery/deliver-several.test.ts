@@ -1,42 +1,20 @@
 // "Deliver several" (issue 33, decision 0059): several paid manual orders delivered in one call,
 // each with its own note and on its own: the ones that can be are delivered and audited, the
 // others are refused with why and change nothing.
-import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  createProduct,
-  ownerAndSupport,
-  type SignedUpUser,
-  type StaffLogin,
-  signUp,
-} from '../kit/index.js'
+import { describe, expect, it } from 'vitest'
+import { type SignedUpUser, signUp, useStaff } from '../kit/index.js'
 import * as shop from '../payments/harness.js'
+import { manualPurchase, staff } from './manual-purchase.js'
 
 shop.usePaymentsApp()
 
-let owner: StaffLogin
-let support: StaffLogin
-
-beforeAll(async () => {
-  ;({ owner, support } = await ownerAndSupport(shop.t, 'support_bulk'))
-})
+const { owner, support } = useStaff(shop.t, 'support_bulk')
 
 const URL = '/api/admin/orders/deliver'
 
-const staff = (who: StaffLogin, method: 'GET' | 'POST', url: string, payload?: object) =>
-  shop.t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) })
-
-/** `buyer` pays for one unit of a new manual product from the balance; its order. */
-async function paidOrder(buyer: SignedUpUser = shop.user): Promise<{ order_code: string }> {
-  const productId = await createProduct(shop.t.database.db, { stock: 3, priceCents: 700 })
-  await shop.giveBalance(buyer, 1_000)
-  await shop.inject(buyer, 'POST', '/api/cart/add', { product_id: productId })
-  const paid = await shop.inject(buyer, 'POST', '/api/payment/create', {
-    payment_method: 'balance',
-  })
-  expect(paid.statusCode, paid.body).toBe(200)
-  const { orders } = (await shop.inject(buyer, 'GET', '/api/orders')).json()
-  return orders[0]
-}
+/** `buyer`'s paid order of a new manual product. */
+const paidOrder = async (buyer?: SignedUpUser): Promise<{ order_code: string }> =>
+  (await manualPurchase(buyer)).order
 
 describe('delivering several orders', () => {
   it('delivers each with its own note, which each buyer reads, each in the audit log', async () => {

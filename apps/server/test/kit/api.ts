@@ -15,6 +15,7 @@ import {
 } from '@shop/contract'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
+import type { TestApp } from './app.js'
 
 type Routes = Api & AdminApi
 type EndpointOf<N extends keyof Routes> = `${Routes[N]['method']} ${Routes[N]['url']}`
@@ -40,6 +41,7 @@ export interface CallAnswer<R extends Routes[keyof Routes]> {
 }
 
 type Caller = { headers: { authorization: string } } | null
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** A call of a contract route as `who` (signed in, customer or staff) or as nobody. */
 export async function call<E extends TestEndpoint>(
@@ -49,7 +51,7 @@ export async function call<E extends TestEndpoint>(
   options: CallOptions<RouteOf<E>> = {},
 ): Promise<CallAnswer<RouteOf<E>>> {
   const space = endpoint.indexOf(' ')
-  const method = endpoint.slice(0, space) as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  const method = endpoint.slice(0, space) as HttpMethod
   const path = (buildPath as (url: string, params?: object) => string)(
     endpoint.slice(space + 1),
     options.params as object | undefined,
@@ -67,7 +69,7 @@ export async function call<E extends TestEndpoint>(
 export function callAs(
   app: FastifyInstance,
   who: Caller,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: HttpMethod,
   url: string,
   payload?: unknown,
 ) {
@@ -77,6 +79,12 @@ export function callAs(
     ...(who ? { headers: who.headers } : {}),
     ...(payload === undefined ? {} : { payload: payload as object }),
   })
+}
+
+/** callAs on the test file's app, read at each call (useTestApp fills it in before the tests). */
+export function callsOn(t: TestApp) {
+  return (who: Caller, method: HttpMethod, url: string, payload?: unknown) =>
+    callAs(t.app, who, method, url, payload)
 }
 
 function safeJson(res: LightMyRequestResponse): unknown {

@@ -1,9 +1,11 @@
 // Staff accounts for the back-office tests: the first owner through the real setup link, and
 // colleagues through the owner's invitations, each with their TOTP secret to make codes from.
 import type { FastifyInstance } from 'fastify'
-import { expect } from 'vitest'
+import { beforeAll, expect } from 'vitest'
 import { totpCode } from '../../src/modules/staff/totp.js'
+import { call } from './api.js'
 import type { TestApp } from './app.js'
+import type { Place } from './factories.js'
 
 export interface StaffLogin {
   id: number
@@ -71,6 +73,22 @@ export async function completeSetup(
   }
 }
 
+/**
+ * A sign-in of `staff` on `app` (say, a restored shop's) with their password and the next step's
+ * code: the current one was used by their setup, and a code is refused again within its window.
+ */
+export function signInStaff(app: FastifyInstance, staff: StaffLogin) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: {
+      username: staff.username,
+      password: staff.password,
+      code: totpCode(staff.secret, Date.now() + 30_000),
+    },
+  })
+}
+
 /** The shop's first owner, set up through the link a start prints. */
 export async function setUpOwner(t: TestApp, username = 'owner'): Promise<StaffLogin> {
   const link = await t.services.staff.setup.ownerLinkIfNoStaff()
@@ -127,4 +145,46 @@ export async function ownerAndSupport(
 ): Promise<{ owner: StaffLogin; support: StaffLogin }> {
   const owner = await setUpOwner(t)
   return { owner, support: await invite(t, owner, supportUsername, 'support') }
+}
+
+/**
+ * The test file's first owner and, with `supportUsername`, a support colleague, set up before its
+ * tests on `t` (a useTestApp app, whose hook runs first): the returned objects stay the same and
+ * are filled in by that beforeAll.
+ */
+export function useStaff(
+  t: TestApp,
+  supportUsername?: string,
+): { owner: StaffLogin; support: StaffLogin } {
+  const owner = {} as StaffLogin
+  const support = {} as StaffLogin
+  beforeAll(async () => {
+    Object.assign(owner, await setUpOwner(t))
+    if (supportUsername) Object.assign(support, await invite(t, owner, supportUsername, 'support'))
+  })
+  return { owner, support }
+}
+
+/** A name as the back office takes it, in both languages. */
+export interface BilingualName {
+  name_en: string
+  name_lt: string
+}
+
+/** A city with one district, created by `owner` through the back office (each must answer 201). */
+export async function createPlaceAs(
+  t: TestApp,
+  owner: StaffLogin,
+  city: BilingualName,
+  district: BilingualName,
+): Promise<Place> {
+  const createdCity = await call(t.app, owner, 'POST /api/admin/cities', { body: city })
+  expect(createdCity.status, createdCity.res.body).toBe(201)
+  const cityId = createdCity.body.id
+  const createdDistrict = await call(t.app, owner, 'POST /api/admin/cities/:id/districts', {
+    params: { id: cityId },
+    body: district,
+  })
+  expect(createdDistrict.status, createdDistrict.res.body).toBe(201)
+  return { cityId, districtId: createdDistrict.body.id }
 }

@@ -2,37 +2,27 @@
 // left out of WELCOME10 by the seed): checked against the catalogue, audited, and applied by the
 // same rules the customers' carts use.
 import { COUPON_EXCLUSIONS_MAX } from '@shop/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   auditOf,
   call,
   createPlace,
   createProduct,
-  createTestApp,
-  ownerAndSupport,
-  type SignedUpUser,
-  type StaffLogin,
-  signUp,
-  type TestApp,
+  useCustomer,
+  useStaff,
+  useTestApp,
 } from '../kit/index.js'
 
-let t: TestApp
-let owner: StaffLogin
-let support: StaffLogin
-let customer: SignedUpUser
+const t = useTestApp()
+const { owner, support } = useStaff(t, 'support_excl')
+const customer = useCustomer(t)
 let bag: number
 let gift: number
 
 beforeAll(async () => {
-  t = await createTestApp()
-  ;({ owner, support } = await ownerAndSupport(t, 'support_excl'))
-  customer = await signUp(t.app)
   const place = await createPlace(t.database.db)
   bag = await createProduct(t.database.db, { ...place, priceCents: 2000 })
   gift = await createProduct(t.database.db, { ...place, priceCents: 2500, category: 'gift-cards' })
-})
-afterAll(async () => {
-  await t.close()
 })
 
 async function cartWithCoupon(code: string) {

@@ -1,42 +1,13 @@
 // The owner's coupons (every rule, unique codes, how often redeemed) and the staff's content (the
 // FAQ and ticket categories in both languages), as customers then see them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemo } from '../../src/db/seed/seed-demo.js'
-import {
-  createTestApp,
-  giveBalance,
-  invite,
-  type SignedUpUser,
-  type StaffLogin,
-  setUpOwner,
-  signUp,
-  TEST_DELIVERY_KEY,
-  type TestApp,
-} from '../kit/index.js'
+import { describe, expect, it } from 'vitest'
+import { callsOn, giveBalance, signUp, useCustomer, useStaff, useTestApp } from '../kit/index.js'
 
-let t: TestApp
-let owner: StaffLogin
-let support: StaffLogin
-let customer: SignedUpUser
+const t = useTestApp({ seed: true })
+const { owner, support } = useStaff(t, 'support_two')
+const customer = useCustomer(t)
 
-beforeAll(async () => {
-  t = await createTestApp()
-  await seedDemo(t.database.db, TEST_DELIVERY_KEY)
-  owner = await setUpOwner(t)
-  support = await invite(t, owner, 'support_two', 'support')
-  customer = await signUp(t.app)
-})
-afterAll(async () => {
-  await t.close()
-})
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
-const as = (
-  who: { headers: Record<string, string> },
-  method: Method,
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) })
+const as = callsOn(t)
 
 describe('coupons', () => {
   let couponId: number
@@ -72,28 +43,21 @@ describe('coupons', () => {
   })
 
   it('refuses rules that do not fit together', async () => {
-    const noAmount = await as(owner, 'POST', '/api/admin/coupons', {
-      code: 'NOAMOUNT',
-      kind: 'fixed',
-      active: true,
-    })
-    expect(noAmount.statusCode).toBe(400)
-    const backwards = await as(owner, 'POST', '/api/admin/coupons', {
-      code: 'BACKWARDS',
-      kind: 'percent',
-      percent_off: 5,
-      starts_at: '2027-01-02T00:00:00.000Z',
-      ends_at: '2027-01-01T00:00:00.000Z',
-      active: true,
-    })
-    expect(backwards.statusCode).toBe(400)
-    const cents = await as(owner, 'POST', '/api/admin/coupons', {
-      code: 'CENTS',
-      kind: 'fixed',
-      amount_off_eur: 1.234,
-      active: true,
-    })
-    expect(cents.statusCode).toBe(400)
+    const misfits = [
+      { code: 'NOAMOUNT', kind: 'fixed' },
+      {
+        code: 'BACKWARDS',
+        kind: 'percent',
+        percent_off: 5,
+        starts_at: '2027-01-02T00:00:00.000Z',
+        ends_at: '2027-01-01T00:00:00.000Z',
+      },
+      { code: 'CENTS', kind: 'fixed', amount_off_eur: 1.234 },
+    ]
+    for (const rules of misfits) {
+      const res = await as(owner, 'POST', '/api/admin/coupons', { ...rules, active: true })
+      expect(res.statusCode, rules.code).toBe(400)
+    }
   })
 
   it('counts what customers redeemed, and a change of kind replaces the amount', async () => {

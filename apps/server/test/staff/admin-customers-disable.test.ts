@@ -1,38 +1,27 @@
 // Disabling a customer (docs/back-office.md, /customers): every session ends at once in every
 // server process, enabling lets the customer sign in anew, and only the owner may do either.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
 import {
   auditOf,
   bearer,
   callAs,
-  createTestApp,
   openSecondProcessDatabase,
-  ownerAndSupport,
   refreshSession,
-  type StaffLogin,
   signIn,
   signUp,
-  type TestApp,
   testConfig,
+  useStaff,
+  useTestApp,
 } from '../kit/index.js'
-
-let t: TestApp
-let owner: StaffLogin
-let support: StaffLogin
 
 const MANY = { max: 1000, windowMs: 60_000 }
 
-beforeAll(async () => {
-  // Logins race a disable below: the per-username and per-client limits must not refuse them.
-  t = await createTestApp({
-    deps: { authLimits: { limits: { loginPerUsername: MANY, loginPerClient: MANY } } },
-  })
-  ;({ owner, support } = await ownerAndSupport(t, 'support_customers'))
+// Logins race a disable below: the per-username and per-client limits must not refuse them.
+const t = useTestApp({
+  deps: { authLimits: { limits: { loginPerUsername: MANY, loginPerClient: MANY } } },
 })
-afterAll(async () => {
-  await t.close()
-})
+const { owner, support } = useStaff(t, 'support_customers')
 
 type Who = { headers: { authorization: string } } | null
 const as = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>

@@ -2,36 +2,25 @@
 // orders, tickets, live sessions) and balance corrections that never go below zero even when many
 // run at once, and disabling, which ends every session at once in every server process. Any
 // staff member reads; only the owner writes, and every write is in the audit log.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   auditOf,
   bearer,
   callAs,
   createCustomers,
   createPaidOrders,
-  createTestApp,
   createTickets,
   giveBalance,
-  ownerAndSupport,
   type SignedUpUser,
-  type StaffLogin,
   signIn,
   signUp,
-  type TestApp,
   uniqueTag,
+  useStaff,
+  useTestApp,
 } from '../kit/index.js'
 
-let t: TestApp
-let owner: StaffLogin
-let support: StaffLogin
-
-beforeAll(async () => {
-  t = await createTestApp()
-  ;({ owner, support } = await ownerAndSupport(t, 'support_customers'))
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
+const { owner, support } = useStaff(t, 'support_customers')
 
 type Who = { headers: Record<string, string> } | null
 const as = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>

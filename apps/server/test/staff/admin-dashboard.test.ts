@@ -4,37 +4,21 @@
 // answered, a transfer that matched nothing. Owner only: support 403, customers and anonymous 401.
 import type { Dashboard } from '@shop/contract'
 import { and, eq, lte, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { shopDays } from '../../src/db/calendar.js'
 import { orders, products, supportCategories } from '../../src/db/schema.js'
 import {
   createCodeProduct,
-  createPaymentTestbed,
   createProduct,
-  invite,
-  type PaymentTestbed,
   type SignedUpUser,
-  type StaffLogin,
-  setUpOwner,
   signUp,
   TEST_DELIVERY_KEY,
-  type TestApp,
+  usePaymentTestbed,
+  useStaff,
 } from '../kit/index.js'
 
-let bed: PaymentTestbed
-let t: TestApp
-let owner: StaffLogin
-let support: StaffLogin
-
-beforeAll(async () => {
-  bed = await createPaymentTestbed()
-  t = bed.t
-  owner = await setUpOwner(t)
-  support = await invite(t, owner, 'support_dashboard', 'support')
-})
-afterAll(async () => {
-  await bed.close()
-})
+const { bed, t } = usePaymentTestbed()
+const { owner, support } = useStaff(t, 'support_dashboard')
 
 const call = (who: { headers: Record<string, string> }, url: string, payload?: object) =>
   t.app.inject({

@@ -6,46 +6,24 @@
 import type { AdminTransfer } from '@shop/contract'
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { auditLog, balanceLedger, chainTransfers, users } from '../../src/db/schema.js'
 import {
-  createPaymentTestbed,
+  callsOn,
+  type HttpMethod,
   ledgerEqualsBalance,
-  ownerAndSupport,
-  type PaymentTestbed,
   productInStock,
-  recordRateAMinuteAgo,
-  type SignedUpUser,
-  type StaffLogin,
   signUp,
-  type TestApp,
   unmatchedTransfer,
+  useCustomer,
+  usePaymentTestbed,
+  useStaff,
 } from '../kit/index.js'
 
-let bed: PaymentTestbed
-let t: TestApp
-let owner: StaffLogin
-let support: StaffLogin
-let customer: SignedUpUser
-
-beforeAll(async () => {
-  bed = await createPaymentTestbed()
-  t = bed.t
-  await recordRateAMinuteAgo(t)
-  ;({ owner, support } = await ownerAndSupport(t, 'support_money'))
-  customer = await signUp(t.app)
-})
-afterAll(async () => {
-  await bed.close()
-})
-
-type Method = 'GET' | 'POST'
-const as = (
-  who: { headers: Record<string, string> },
-  method: Method,
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) })
+const { bed, t } = usePaymentTestbed({ rateAMinuteAgo: true })
+const { owner, support } = useStaff(t, 'support_money')
+const customer = useCustomer(t)
+const as = callsOn(t)
 
 const transfersUrl = '/api/admin/transfers?status=unmatched&page_size=100'
 async function queued(signature: string) {
@@ -64,7 +42,7 @@ async function balanceOf(userId: number) {
 }
 
 describe('who may see money', () => {
-  const routes: [Method, string, object?][] = [
+  const routes: [HttpMethod, string, object?][] = [
     ['GET', '/api/admin/payments'],
     ['GET', '/api/admin/payments/P-NOTHING'],
     ['GET', '/api/admin/transfers?status=unmatched'],
@@ -83,7 +61,7 @@ describe('who may see money', () => {
 
   it('anonymous callers and customers: 401', async () => {
     for (const [method, url, body] of routes) {
-      expect((await as({ headers: {} }, method, url, body)).statusCode, url).toBe(401)
+      expect((await as(null, method, url, body)).statusCode, url).toBe(401)
       expect((await as(customer, method, url, body)).statusCode, url).toBe(401)
     }
   })

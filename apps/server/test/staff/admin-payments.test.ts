@@ -2,44 +2,23 @@
 // payment's page with its transfers and ledger lines, odd input, and the rate and the watcher.
 // (Support staff's 403 on these routes: admin-money.test.ts.)
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { chainTransfers } from '../../src/db/schema.js'
 import {
-  callAs,
-  createPaymentTestbed,
+  callsOn,
   giveBalance,
-  type PaymentTestbed,
+  type HttpMethod,
   productInStock,
-  recordRateAMinuteAgo,
   type SignedUpUser,
-  type StaffLogin,
-  setUpOwner,
   signUp,
-  type TestApp,
   unmatchedTransfer,
+  usePaymentTestbed,
+  useStaff,
 } from '../kit/index.js'
 
-let bed: PaymentTestbed
-let t: TestApp
-let owner: StaffLogin
-
-beforeAll(async () => {
-  bed = await createPaymentTestbed()
-  t = bed.t
-  await recordRateAMinuteAgo(t)
-  owner = await setUpOwner(t)
-})
-afterAll(async () => {
-  await bed.close()
-})
-
-type Method = 'GET' | 'POST'
-const as = (
-  who: { headers: { authorization: string } },
-  method: Method,
-  url: string,
-  payload?: object,
-) => callAs(t.app, who, method, url, payload)
+const { bed, t } = usePaymentTestbed({ rateAMinuteAgo: true })
+const { owner } = useStaff(t)
+const as = callsOn(t)
 
 describe('payments', () => {
   let shopper: SignedUpUser
@@ -131,7 +110,7 @@ describe('payments', () => {
 describe('odd input', () => {
   it('is refused with 400 or answered, never with a 5xx', async () => {
     const sig = '3'.repeat(88)
-    const requests: [Method, string, object?][] = [
+    const requests: [HttpMethod, string, object?][] = [
       ['GET', `/api/admin/payments?q=${encodeURIComponent('%_\\ ą€😀')}`],
       ['GET', `/api/admin/payments?q=${'x'.repeat(101)}`],
       ['GET', '/api/admin/payments?page=1000000&page_size=100'],

@@ -1,48 +1,35 @@
 // The support inbox in the back office: every customer's tickets (filters, search, paging, newest
 // activity first), a ticket's conversation beside the customer's recent orders and payments,
 // replies, closing and reopening by the owner and by support colleagues, each audited.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
-import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import {
+  callsOn,
   createPaidOrders,
   createPayment,
-  createTestApp,
   expectProblem,
-  invite,
   type SignedUpUser,
   type StaffLogin,
-  setUpOwner,
   signUp,
-  TEST_DELIVERY_KEY,
-  type TestApp,
   uniqueTag,
+  useStaff,
+  useTestApp,
 } from '../kit/index.js'
 
-let t: TestApp
-let owner: StaffLogin
-let colleague: StaffLogin
+const t = useTestApp({ seed: true })
+const { owner, support: colleague } = useStaff(t, 'helpdesk')
 const category: Record<string, number> = {}
 
 beforeAll(async () => {
-  t = await createTestApp()
-  await seedDemo(t.database.db, TEST_DELIVERY_KEY)
   for (const row of await queryRows<{ id: number; slug: string }>(
     t.database.db,
     'select id, slug from support_categories',
   )) {
     category[row.slug] = row.id
   }
-  owner = await setUpOwner(t)
-  colleague = await invite(t, owner, 'helpdesk', 'support')
-})
-afterAll(async () => {
-  await t.close()
 })
 
-type Who = { headers: Record<string, string> }
-const as = (who: Who | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) })
+const as = callsOn(t)
 
 interface AdminTicketBody {
   id: number
@@ -68,7 +55,7 @@ async function openTicket(user: SignedUpUser, title: string, slug = 'orders') {
   return res.json() as { id: number; ticket_id: string }
 }
 
-async function inbox(query = '', who: Who = owner) {
+async function inbox(query = '', who: StaffLogin = owner) {
   const res = await as(who, 'GET', `/api/admin/tickets${query}`)
   expect(res.statusCode, res.body).toBe(200)
   return res.json() as {

@@ -5,42 +5,36 @@
 import { LEDGER_CSV_COLUMNS, ORDERS_CSV_COLUMNS } from '@shop/contract'
 import { parse } from 'csv-parse/sync'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { zonedIsoTime } from '../../src/db/calendar.js'
 import { queryRows } from '../../src/db/client.js'
 import { balanceLedger } from '../../src/db/schema/balance.js'
 import { orders } from '../../src/db/schema/orders.js'
 import { users } from '../../src/db/schema/users.js'
 import {
+  callsOn,
   createCustomers,
-  createTestApp,
-  invite,
+  createPlaceAs,
   type SignedUpUser,
-  type StaffLogin,
-  setUpOwner,
   signUp,
-  type TestApp,
+  useStaff,
+  useTestApp,
 } from '../kit/index.js'
 import { CANARY, canaryHeaders, personalDataIn } from '../reliability/personal-data.js'
 
-let t: TestApp
-let owner: StaffLogin
-let support: StaffLogin
+const t = useTestApp({ config: { shopTimeZone: 'Europe/Vilnius' } })
+const { owner, support } = useStaff(t, 'support_books')
+const as = callsOn(t)
 let buyers: SignedUpUser[]
 let productId: number
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { shopTimeZone: 'Europe/Vilnius' } })
-  owner = await setUpOwner(t)
-  support = await invite(t, owner, 'support_books', 'support')
-  const city = await as(owner, 'POST', '/api/admin/cities', {
-    name_en: 'Kaunas',
-    name_lt: 'Kaunas',
-  })
-  const district = await as(owner, 'POST', `/api/admin/cities/${city.json().id}/districts`, {
-    name_en: 'Centre',
-    name_lt: 'Centras',
-  })
+  const { cityId, districtId } = await createPlaceAs(
+    t,
+    owner,
+    { name_en: 'Kaunas', name_lt: 'Kaunas' },
+    { name_en: 'Centre', name_lt: 'Centras' },
+  )
   const product = await as(owner, 'POST', '/api/admin/products', {
     sku: 'TEA-1',
     name_en: '=Tea, "green"',
@@ -48,8 +42,8 @@ beforeAll(async () => {
     description_en: '',
     description_lt: '',
     price_eur: 12.5,
-    city_id: city.json().id,
-    district_id: district.json().id,
+    city_id: cityId,
+    district_id: districtId,
     delivery: 'manual',
     active: true,
   })
@@ -73,19 +67,6 @@ beforeAll(async () => {
     }
   }
 })
-afterAll(async () => {
-  await t.close()
-})
-
-function as(
-  who: { headers: Record<string, string> },
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  payload?: object,
-) {
-  return t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) })
-}
-
 async function csv(url: string): Promise<{ name: string; rows: string[][]; text: string }> {
   const res = await as(owner, 'GET', url)
   expect(res.statusCode, res.body).toBe(200)

@@ -5,54 +5,26 @@
 import { PRODUCT_CSV_COLUMNS } from '@shop/contract'
 import { parse } from 'csv-parse/sync'
 import { asc, count, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../src/db/schema/audit.js'
 import { cities, districts, products, stockChanges } from '../../src/db/schema/catalog.js'
-import {
-  createTestApp,
-  invite,
-  type SignedUpUser,
-  type StaffLogin,
-  setUpOwner,
-  signUp,
-  type TestApp,
-} from '../kit/index.js'
+import { callsOn, createPlaceAs, signUp, useCustomer, useStaff, useTestApp } from '../kit/index.js'
 
-let t: TestApp
-let owner: StaffLogin
-let support: StaffLogin
-let customer: SignedUpUser
+const t = useTestApp()
+const { owner, support } = useStaff(t, 'support_csv')
+const customer = useCustomer(t)
+const as = callsOn(t)
 let cityId: number
 let districtId: number
 
 beforeAll(async () => {
-  t = await createTestApp()
-  owner = await setUpOwner(t)
-  support = await invite(t, owner, 'support_csv', 'support')
-  customer = await signUp(t.app)
-  const city = await as(owner, 'POST', '/api/admin/cities', {
-    name_en: 'Vilnius',
-    name_lt: 'Vilnius',
-  })
-  cityId = city.json().id
-  const district = await as(owner, 'POST', `/api/admin/cities/${cityId}/districts`, {
-    name_en: 'Old Town',
-    name_lt: 'Senamiestis',
-  })
-  districtId = district.json().id
+  ;({ cityId, districtId } = await createPlaceAs(
+    t,
+    owner,
+    { name_en: 'Vilnius', name_lt: 'Vilnius' },
+    { name_en: 'Old Town', name_lt: 'Senamiestis' },
+  ))
 })
-afterAll(async () => {
-  await t.close()
-})
-
-function as(
-  who: { headers: Record<string, string> },
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  payload?: object,
-) {
-  return t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) })
-}
 
 function importCsv(body: string | Buffer, dryRun: boolean, who = owner, type = 'text/csv') {
   return t.app.inject({
@@ -61,6 +33,14 @@ function importCsv(body: string | Buffer, dryRun: boolean, who = owner, type = '
     headers: { ...who.headers, 'content-type': type },
     payload: body,
   })
+}
+
+/** A refused import's errors as [line, column, code], the order they are listed in. */
+function lineColumnCode(res: { json(): unknown }): [number, string | null, string][] {
+  const { errors } = res.json() as {
+    errors: { line: number; column: string | null; code: string }[]
+  }
+  return errors.map((e) => [e.line, e.column, e.code])
 }
 
 async function createProduct(fields: Record<string, unknown>): Promise<number> {
@@ -285,15 +265,7 @@ describe('the product import', () => {
       const res = await importCsv(file, dryRun)
       expect(res.statusCode, res.body).toBe(422)
       expect(res.json()).toMatchObject({ code: 'IMPORT_INVALID' })
-      expect(
-        res
-          .json()
-          .errors.map((e: { line: number; column: string; code: string }) => [
-            e.line,
-            e.column,
-            e.code,
-          ]),
-      ).toEqual([
+      expect(lineColumnCode(res)).toEqual([
         [4, 'sku', 'REQUIRED'],
         [5, 'price_eur', 'INVALID_PRICE'],
         [6, 'delivery', 'INVALID_DELIVERY'],
@@ -316,15 +288,7 @@ describe('the product import', () => {
   it('refuses unknown, repeated and missing columns on line 1', async () => {
     const res = await importCsv('sku;name_en;colour;sku;city;district\nA;B;red;A;C;D\n', true)
     expect(res.statusCode).toBe(422)
-    expect(
-      res
-        .json()
-        .errors.map((e: { line: number; column: string; code: string }) => [
-          e.line,
-          e.column,
-          e.code,
-        ]),
-    ).toEqual([
+    expect(lineColumnCode(res)).toEqual([
       [1, 'colour', 'UNKNOWN_COLUMN'],
       [1, 'sku', 'DUPLICATE_COLUMN'],
       [1, 'price_eur', 'REQUIRED'],
@@ -355,12 +319,7 @@ describe('the product import', () => {
     expect(big.statusCode).toBe(413)
     expect(big.json().code).toBe('PAYLOAD_TOO_LARGE')
 
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/products/import?dry_run=true',
-      headers: owner.headers,
-      payload: { sku: 'a' },
-    })
+    const json = await as(owner, 'POST', '/api/admin/products/import?dry_run=true', { sku: 'a' })
     expect(json.statusCode).toBe(415)
     // CSV is taken by this route alone: elsewhere it is an unsupported type.
     const elsewhere = await t.app.inject({

@@ -3,28 +3,13 @@
 // row), and a SOL reservation committed while an import waits for the product's row is seen by
 // it: the stock is never set below what pending payments hold.
 import { count, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.js'
 import { products } from '../../src/db/schema/catalog.js'
-import {
-  createTestApp,
-  onPostgres,
-  openSecondProcessDatabase,
-  type StaffLogin,
-  setUpOwner,
-  type TestApp,
-} from '../kit/index.js'
+import { onPostgres, openSecondProcessDatabase, useStaff, useTestApp } from '../kit/index.js'
 
-let t: TestApp
-let owner: StaffLogin
-
-beforeAll(async () => {
-  t = await createTestApp()
-  owner = await setUpOwner(t)
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
+const { owner } = useStaff(t)
 
 const HEADER =
   'sku,name_en,name_lt,description_en,description_lt,city,district,price_eur,delivery,stock,active'

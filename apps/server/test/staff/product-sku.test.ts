@@ -5,36 +5,31 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS_DIR, queryRows } from '../../src/db/client.js'
 import { orders } from '../../src/db/schema/orders.js'
 import {
-  createTestApp,
+  createPlaceAs,
   onPostgres,
   type SignedUpUser,
-  type StaffLogin,
-  setUpOwner,
   signUp,
-  type TestApp,
+  useStaff,
+  useTestApp,
 } from '../kit/index.js'
 import { createPostgresDatabase } from '../kit/postgres.js'
 
-let t: TestApp
-let owner: StaffLogin
+const t = useTestApp()
+const { owner } = useStaff(t)
 let place: { city_id: number; district_id: number }
 
 beforeAll(async () => {
-  t = await createTestApp()
-  owner = await setUpOwner(t)
-  const city = await as('POST', '/api/admin/cities', { name_en: 'Alytus', name_lt: 'Alytus' })
-  const district = await as('POST', `/api/admin/cities/${city.json().id}/districts`, {
-    name_en: 'Centre',
-    name_lt: 'Centras',
-  })
-  place = { city_id: city.json().id, district_id: district.json().id }
-})
-afterAll(async () => {
-  await t.close()
+  const { cityId, districtId } = await createPlaceAs(
+    t,
+    owner,
+    { name_en: 'Alytus', name_lt: 'Alytus' },
+    { name_en: 'Centre', name_lt: 'Centras' },
+  )
+  place = { city_id: cityId, district_id: districtId }
 })
 
 function as(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, who = owner) {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { acceptedStep, totpCode } from '../../src/modules/staff/totp.js'
 import {
+  callAs,
   completeSetup,
   createTestApp,
   invite,
@@ -142,19 +143,11 @@ describe('the first owner', () => {
 
   it('keeps staff and customer tokens apart', async () => {
     const customer = await signUp(t.app)
-    const asCustomer = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/auth/me',
-      headers: customer.headers,
-    })
+    const asCustomer = await callAs(t.app, customer, 'GET', '/api/admin/auth/me')
     expect(asCustomer.statusCode).toBe(401)
     const asStaff = await t.app.inject({ method: 'GET', url: '/api/cart', headers: owner.headers })
     expect(asStaff.statusCode).toBe(401)
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/auth/me',
-      headers: owner.headers,
-    })
+    const me = await callAs(t.app, owner, 'GET', '/api/admin/auth/me')
     expect(me.json()).toEqual({ id: owner.id, username: 'owner', role: 'owner' })
   })
 
@@ -221,24 +214,12 @@ describe('the team', () => {
   })
 
   it('refuses owner routes to support with 403, and lets them read their own account', async () => {
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/staff',
-      headers: support.headers,
-    })
+    const list = await callAs(t.app, support, 'GET', '/api/admin/staff')
     expect(list.statusCode).toBe(403)
     expect(list.json().code).toBe('FORBIDDEN')
-    const audit = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/audit',
-      headers: support.headers,
-    })
+    const audit = await callAs(t.app, support, 'GET', '/api/admin/audit')
     expect(audit.statusCode).toBe(403)
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/auth/me',
-      headers: support.headers,
-    })
+    const me = await callAs(t.app, support, 'GET', '/api/admin/auth/me')
     expect(me.json().role).toBe('support')
   })
 
@@ -251,11 +232,7 @@ describe('the team', () => {
     })
     expect(disabled.statusCode).toBe(200)
     expect(disabled.json()).toMatchObject({ username: 'helper', disabled: true, activated: true })
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/auth/me',
-      headers: support.headers,
-    })
+    const me = await callAs(t.app, support, 'GET', '/api/admin/auth/me')
     expect(me.statusCode).toBe(403)
     const again = await login(
       'helper',
@@ -289,11 +266,7 @@ describe('the team', () => {
   })
 
   it('writes every change to the audit log, with who did it', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/audit',
-      headers: owner.headers,
-    })
+    const res = await callAs(t.app, owner, 'GET', '/api/admin/audit')
     expect(res.statusCode).toBe(200)
     const actions = (res.json().entries as { action: string; staff_username: string }[]).map(
       (entry) => `${entry.action} by ${entry.staff_username}`,
@@ -315,11 +288,7 @@ describe('the team', () => {
 
 describe('the audit log filtered', () => {
   const log = async (query: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/audit${query}`,
-      headers: owner.headers,
-    })
+    const res = await callAs(t.app, owner, 'GET', `/api/admin/audit${query}`)
     expect(res.statusCode, res.body).toBe(200)
     return res.json() as {
       entries: { action: string; staff_id: number | null; created_at: string }[]
@@ -350,11 +319,7 @@ describe('the audit log filtered', () => {
       'staff.disable',
     ])
     for (const bad of ['?action=DROP', '?from=yesterday', '?to=2026-13-40']) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/audit${bad}`,
-        headers: owner.headers,
-      })
+      const res = await callAs(t.app, owner, 'GET', `/api/admin/audit${bad}`)
       expect(res.statusCode, bad).toBe(400)
     }
   })

@@ -2,36 +2,21 @@
 // usernames), it waits (429 TOO_MANY_ATTEMPTS with Retry-After), as a customer's login does; the
 // per-username proof of work is tested in staff-login-proof.test.ts. Counted apart from the
 // customers' logins, only for wrong guesses, and never under the client's address.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createTestApp,
-  expectProblem,
-  STAFF_PASSWORD,
-  type StaffLogin,
-  setUpOwner,
-  type TestApp,
-} from '../kit/index.js'
+import { describe, expect, it } from 'vitest'
+import { expectProblem, STAFF_PASSWORD, useStaff, useTestApp } from '../kit/index.js'
 
 const MINUTE = 60_000
 const PER_CLIENT = 4
 let clock = Date.now()
-let t: TestApp
-let owner: StaffLogin
-
-beforeAll(async () => {
-  t = await createTestApp({
-    deps: {
-      authLimits: {
-        now: () => clock,
-        limits: { loginPerClient: { max: PER_CLIENT, windowMs: 15 * MINUTE } },
-      },
+const t = useTestApp({
+  deps: {
+    authLimits: {
+      now: () => clock,
+      limits: { loginPerClient: { max: PER_CLIENT, windowMs: 15 * MINUTE } },
     },
-  })
-  owner = await setUpOwner(t)
+  },
 })
-afterAll(async () => {
-  await t.close()
-})
+const { owner } = useStaff(t)
 
 function staffLogin(username: string, password: string, code: string, remoteAddress: string) {
   return t.app.inject({

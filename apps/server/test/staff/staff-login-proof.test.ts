@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { usernameKey } from '../../src/modules/auth/rate-limits.js'
 import { STAFF_LOGIN_LIMIT } from '../../src/modules/staff/service.js'
 import { totpCode } from '../../src/modules/staff/totp.js'
-import { STAFF_PASSWORD, type StaffLogin, setUpOwner, useTestApp } from '../kit/index.js'
+import { callAs, STAFF_PASSWORD, type StaffLogin, setUpOwner, useTestApp } from '../kit/index.js'
 import { expectChallenge, solvedProof } from '../kit/login-proof.js'
 
 const t = useTestApp()
@@ -99,11 +99,7 @@ describe('staff sign-in past the limit', () => {
   })
 
   it('writes no password, code or proof to the log or the audit log', async () => {
-    const audit = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/audit',
-      headers: owner.headers,
-    })
+    const audit = await callAs(t.app, owner, 'GET', '/api/admin/audit')
     expect(audit.statusCode).toBe(200)
     const text = `${t.logs.text}\n${audit.body}`
     expect(t.logs.lines.length).toBeGreaterThan(0)

@@ -4,34 +4,14 @@
 // opens no customer endpoint. Support reads a customer but changes nothing of it; a customer the
 // owner disables is refused on every customer endpoint at once.
 import { adminApi, api, buildPath, type RouteDef } from '@shop/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AccessTokens } from '../../../src/modules/auth/tokens.js'
-import {
-  createTestApp,
-  invite,
-  type SignedUpUser,
-  type StaffLogin,
-  setUpOwner,
-  signUp,
-  type TestApp,
-  testConfig,
-} from '../../kit/index.js'
+import { signUp, testConfig, useCustomer, useStaff, useTestApp } from '../../kit/index.js'
 import { personalDataReport } from '../personal-data.js'
 
-let t: TestApp
-let owner: StaffLogin
-let support: StaffLogin
-let customer: SignedUpUser
-
-beforeAll(async () => {
-  t = await createTestApp()
-  owner = await setUpOwner(t)
-  support = await invite(t, owner, 'support_auth', 'support')
-  customer = await signUp(t.app)
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
+const { owner, support } = useStaff(t, 'support_auth')
+const customer = useCustomer(t)
 
 const adminRoutes = Object.entries(adminApi) as [string, RouteDef][]
 const customerRoutes = Object.entries(api) as [string, RouteDef][]
