@@ -1,5 +1,5 @@
 // Crashes: the real server process (src/main.ts, as `npm start` runs it) is killed with SIGKILL
-// at random moments while customers check out (balance and SOL), top up, pay on chain, paste
+// at random moments while customers check out (balance, SOL and USDC), top up, pay on chain, paste
 // signatures and cancel, then restarted; after every kill the database must hold every
 // invariant: stock never below zero and equal to initial minus sold minus reserved, each balance
 // equal to its ledger, each transfer applied at most once, no payment pending past its expiry, no
@@ -277,6 +277,14 @@ describe(`SIGKILL during checkouts and payments (${KILLS} kills, seed ${SEED})`,
       expect(customers.errors).toEqual([])
       expect(customers.sentSignatures.length).toBeGreaterThan(0)
       expect(shop.output()).not.toContain('Cannot start the shop')
+      // USDC was taken (the start found the merchant's token account) and paid across the kills.
+      const usdc = await shop.withDb((database) =>
+        queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from payments where currency = 'USDC'`,
+        ),
+      )
+      expect(usdc[0]?.n ?? 0).toBeGreaterThan(0)
       const shelfState = await shop.withDb((database) =>
         queryRows<{ status: string; n: number }>(
           database.db,
