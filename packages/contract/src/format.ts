@@ -65,6 +65,19 @@ export function formatUsdc(amount: number | string | null | undefined, lang?: st
   return `${number} USDC`
 }
 
+/**
+ * An amount in base units of a crypto payment's currency (the API's `token_amount`: lamports or
+ * micro-USDC) as the screens show it: SOL with 4 decimals, USDC with 2, with the currency's name.
+ */
+export function formatTokenAmount(
+  units: string | null | undefined,
+  currency: 'SOL' | 'USDC' | null,
+  lang?: string,
+): string {
+  const value = units ? Number(units) : 0
+  return currency === 'USDC' ? formatUsdc(value / 1e6, lang) : formatSol(value / 1e9, lang)
+}
+
 /** A calendar date, e.g. "5 Mar 2025" (en) or "2025-03-05" (lt). Invalid input is returned as is. */
 export function formatDate(value: Date | string | number, lang?: string): string {
   const date = toDate(value)

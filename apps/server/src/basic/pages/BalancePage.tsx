@@ -30,6 +30,8 @@ export interface BalancePageProps {
   formError?: string | undefined
   /** Came from the checkout's insufficient-balance warning. */
   fromCheckout: boolean
+  /** Whether the shop takes USDC now: the top-up then offers it beside SOL. */
+  usdc: boolean
 }
 
 /** What a line was: named from its kind and its payment's code (the app's TransactionRow). */
@@ -75,7 +77,7 @@ function TransactionRow({ transaction }: { transaction: BalanceTransaction }) {
   )
 }
 
-/** The SOL payments still open: each links to its instruction page (the app's PendingPayments). */
+/** The crypto payments still open: each links to its instruction page (the app's PendingPayments). */
 function PendingPayments({ payments }: { payments: Payment[] }) {
   const { t } = usePage()
   if (payments.length === 0) return null
@@ -104,7 +106,10 @@ export function BalancePage(props: BalancePageProps) {
   const { t, lang } = usePage()
   const { history, page, pageCount } = props
   return (
-    <Page title={t('balance.title')} description={t('balance.subtitle')}>
+    <Page
+      title={t('balance.title')}
+      description={t(props.usdc ? 'balance.subtitleUsdc' : 'balance.subtitle')}
+    >
       {props.fromCheckout ? (
         <Notice tone="info" className="mb-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -130,7 +135,9 @@ export function BalancePage(props: BalancePageProps) {
             </p>
           </section>
           <Card title={t('balance.topupTitle')} titleId="topup-title">
-            <p className="mb-4 text-slate-600 text-sm">{t('balance.topupText')}</p>
+            <p className="mb-4 text-slate-600 text-sm">
+              {t(props.usdc ? 'balance.topupTextUsdc' : 'balance.topupText')}
+            </p>
             <PostForm action={balancePaths.topup} className="space-y-4">
               {props.formError ? (
                 <p role="alert" className="font-medium text-red-700 text-sm">
@@ -148,6 +155,35 @@ export function BalancePage(props: BalancePageProps) {
                 error={props.amountError}
                 hint={t('balance.amountHint', { min: formatEur(TOPUP_MIN_EUR, lang) })}
               />
+              {props.usdc ? (
+                <fieldset>
+                  <legend className="mb-1.5 font-medium text-slate-700 text-sm">
+                    {t('balance.currency.label')}
+                  </legend>
+                  <div className="grid grid-cols-2 gap-2">
+                    {(['SOL', 'USDC'] as const).map((currency) => (
+                      <label
+                        key={currency}
+                        className="flex cursor-pointer gap-2 rounded-lg border-2 border-slate-200 bg-white px-3 py-2 text-sm has-[:checked]:border-emerald-600 has-[:checked]:bg-emerald-50"
+                      >
+                        <input
+                          type="radio"
+                          name="currency"
+                          value={currency}
+                          defaultChecked={currency === 'SOL'}
+                          className="mt-0.5 size-4 shrink-0 accent-emerald-700"
+                        />
+                        <span>
+                          <span className="block font-semibold text-slate-900">{currency}</span>
+                          <span className="block text-slate-600 text-xs">
+                            {t(`balance.currency.${currency}`)}
+                          </span>
+                        </span>
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              ) : null}
               <button type="submit" className={`${buttonClass.primary} w-full`}>
                 {t('balance.topupSubmit')}
               </button>

@@ -1,4 +1,4 @@
-// The checkout, as the app's (features/checkout): the payment method (balance or SOL), the order
+// The checkout, as the app's (features/checkout): the payment method (balance, SOL or USDC), the order
 // summary and Pay. A balance below the total shows the insufficient-balance warning with a link
 // to top up; without a script the balance cannot be chosen then, as the app's Pay is disabled.
 import {
@@ -16,10 +16,15 @@ import { buttonClass, PostForm } from '../ui/Form.js'
 import { Notice } from '../ui/Notice.js'
 import { Card, Page } from '../ui/Page.js'
 
+/** What the form's method radio sends: the balance, SOL, or USDC (docs/usdc.md). */
+export type CheckoutChoice = PaymentMethod | 'usdc'
+
 export interface CheckoutPageProps {
   cart: Cart
   balanceEur: number
-  method?: PaymentMethod | undefined
+  method?: CheckoutChoice | undefined
+  /** Whether the shop takes USDC now (as GET /api/config's usdc_accepted). */
+  usdc: boolean
   error?: string | undefined
 }
 
@@ -39,7 +44,7 @@ function MethodOption({
   checked,
   disabled,
 }: {
-  method: PaymentMethod
+  method: CheckoutChoice
   detail: string
   checked: boolean
   disabled: boolean
@@ -94,7 +99,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
   )
 }
 
-export function CheckoutPage({ cart, balanceEur, method, error }: CheckoutPageProps) {
+export function CheckoutPage({ cart, balanceEur, method, usdc, error }: CheckoutPageProps) {
   const { t, lang } = usePage()
   const insufficient = balanceEur < cart.total
   const chosen = method === 'balance' && insufficient ? undefined : method
@@ -133,6 +138,17 @@ export function CheckoutPage({ cart, balanceEur, method, error }: CheckoutPagePr
                     max: CRYPTO_CONFIRMATION_MINUTES.max,
                   })}
                 />
+                {usdc ? (
+                  <MethodOption
+                    method="usdc"
+                    checked={chosen === 'usdc'}
+                    disabled={false}
+                    detail={t('checkout.method.usdcDetail', {
+                      min: CRYPTO_CONFIRMATION_MINUTES.min,
+                      max: CRYPTO_CONFIRMATION_MINUTES.max,
+                    })}
+                  />
+                ) : null}
               </div>
             </fieldset>
             {insufficient ? (

@@ -1,13 +1,13 @@
-// The instruction page of a pending SOL payment, a checkout's or a top-up's, as the app's
-// (shared/payment/CryptoPaymentPanel): wallet address, SOL amount, euro equivalent, payment code,
+// The instruction page of a pending SOL or USDC payment, a checkout's or a top-up's, as the app's
+// (shared/payment/CryptoPaymentPanel): wallet address, amount (SOL or USDC), euro equivalent, code,
 // the QR code of the Solana Pay URL as an image of this origin, the expiry as a clock time with
 // the minutes left, "Check now", Cancel and, in local mode, the demo wallet. It reloads itself
 // every 30 seconds until the payment is final; then PaymentEndPage says how it ended.
 import {
   CRYPTO_CONFIRMATION_MINUTES,
   formatEur,
-  formatSol,
   formatTime,
+  formatTokenAmount,
   type Payment,
   QR_SIZE_PX,
 } from '@shop/contract'
@@ -23,7 +23,7 @@ export const PAYMENT_REFRESH_SECONDS = 30
 export interface PendingPaymentView {
   payment: Payment & {
     wallet_address: string
-    sol_amount: number
+    token_amount: string
     expiration_time: string
   }
   /** Whole minutes until it expires, at least 0. */
@@ -56,14 +56,14 @@ function Fact({ label, value, mono }: { label: string; value: string; mono?: boo
 function CheckResult({ payment, checkedAt }: { payment: Payment; checkedAt: Date }) {
   const { t, lang } = usePage()
   const time = formatTime(checkedAt, lang)
-  const received = payment.received_sol ?? 0
+  const received = payment.received_token_amount ?? '0'
   return (
     <p role="status" className="mt-3 text-slate-700 text-sm">
-      {received > 0
+      {BigInt(received) > 0n
         ? t('payment.check.partial', {
             time,
-            received: formatSol(received, lang),
-            amount: formatSol(payment.sol_amount, lang),
+            received: formatTokenAmount(received, payment.currency, lang),
+            amount: formatTokenAmount(payment.token_amount, payment.currency, lang),
           })
         : t('basic.payment.nothingYet', { time })}
     </p>
@@ -79,7 +79,7 @@ export function PaymentPage({
 }: PendingPaymentView) {
   const { t, lang } = usePage()
   const code = payment.payment_code
-  const solText = formatSol(payment.sol_amount, lang)
+  const solText = formatTokenAmount(payment.token_amount, payment.currency, lang)
   const minutes = { min: CRYPTO_CONFIRMATION_MINUTES.min, max: CRYPTO_CONFIRMATION_MINUTES.max }
   const steps =
     payment.kind === 'checkout'
@@ -87,7 +87,13 @@ export function PaymentPage({
       : t('payment.stepsTopup', minutes)
   return (
     <Page
-      title={payment.kind === 'checkout' ? t('payment.title') : t('balance.modal.title')}
+      title={
+        payment.kind === 'topup'
+          ? t('balance.modal.title')
+          : payment.currency === 'USDC'
+            ? t('payment.titleUsdc')
+            : t('payment.title')
+      }
       narrow
       head={refresh ? <meta httpEquiv="refresh" content={String(PAYMENT_REFRESH_SECONDS)} /> : null}
     >

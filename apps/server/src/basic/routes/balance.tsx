@@ -18,6 +18,7 @@ import { BalancePage } from '../pages/BalancePage.js'
 import { paymentPath } from '../paths.js'
 import { pageOf, QueryText } from '../query.js'
 import { redirect, render } from '../render.js'
+import { usdcAccepted } from './checkout.js'
 
 const BalanceQuery = Type.Object({
   page: QueryText(10),
@@ -26,6 +27,8 @@ const BalanceQuery = Type.Object({
 })
 const TopupForm = Type.Object({
   amount: Type.String({ maxLength: 40 }),
+  /** SOL unless USDC is chosen (docs/usdc.md); anything else is SOL, as the API's default. */
+  currency: Type.Optional(Type.String({ maxLength: 8 })),
   return: Type.Optional(Type.String({ maxLength: 20 })),
 })
 
@@ -56,12 +59,13 @@ interface FormState {
 }
 
 async function showBalance(
-  { services }: BasicDeps,
+  deps: BasicDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   auth: AuthContext,
   state: FormState,
 ) {
+  const { services } = deps
   const page = state.page ?? 1
   const [cents, history, pending] = await Promise.all([
     services.balance.balanceCents(auth.userId),
@@ -82,6 +86,7 @@ async function showBalance(
       amountError={state.amountError}
       formError={state.formError}
       fromCheckout={state.fromCheckout ?? false}
+      usdc={usdcAccepted(deps)}
     />,
     state.status,
   )
@@ -117,7 +122,11 @@ export const balanceRoutes: BasicRoutes = (basic, deps) => {
       })
     }
     try {
-      const topup = await checkout.topup(auth.userId, parsed.amount)
+      const topup = await checkout.topup(
+        auth.userId,
+        parsed.amount,
+        form.currency === 'USDC' ? 'USDC' : 'SOL',
+      )
       return redirect(reply, paymentPath(topup.payment_code))
     } catch (error) {
       if (!isRefusal(error)) throw error

@@ -1,4 +1,4 @@
-// The checkout and its SOL payment as forms. Pay calls the payments module's checkout as the
+// The checkout and its SOL or USDC payment as forms. Pay calls the payments module's checkout as the
 // API's POST /api/payment/create does (with the total the customer saw, so a changed cart charges
 // nothing); the instruction page reads the payment's status as GET /api/payment/status does, and
 // the demo wallet pays as POST /api/dev/pay does, then settles as submit-signature does.
@@ -6,7 +6,6 @@ import {
   centsToEuros,
   PAYMENT_CODE_PATTERN,
   type Payment,
-  type PaymentMethod,
   QR_ERROR_LEVEL,
   QR_SIZE_PX,
 } from '@shop/contract'
@@ -19,7 +18,7 @@ import type { BasicDeps, BasicRoutes } from '../deps.js'
 import { isRefusal, refusalText } from '../error-text.js'
 import { withFlash } from '../flash.js'
 import { customerOrSignIn } from '../guards.js'
-import { CheckoutPage } from '../pages/CheckoutPage.js'
+import { type CheckoutChoice, CheckoutPage } from '../pages/CheckoutPage.js'
 import { type PaymentEnd, PaymentEndPage, PaymentPage } from '../pages/PaymentPage.js'
 import { BASIC_PATHS, paymentPath } from '../paths.js'
 import { redirect, render } from '../render.js'
@@ -34,8 +33,8 @@ const PaymentQuery = Type.Object({
   refresh: Type.Optional(Type.String({ maxLength: 5 })),
 })
 
-function isMethod(value: unknown): value is PaymentMethod {
-  return value === 'balance' || value === 'crypto'
+function isChoice(value: unknown): value is CheckoutChoice {
+  return value === 'balance' || value === 'crypto' || value === 'usdc'
 }
 
 /** The euro total the form carried; null when absent or not an amount (then it is not checked). */
@@ -49,7 +48,7 @@ async function showCheckout(
   request: FastifyRequest,
   reply: FastifyReply,
   auth: AuthContext,
-  state: { method?: PaymentMethod | undefined; error?: string | undefined; status?: number } = {},
+  state: { method?: CheckoutChoice | undefined; error?: string | undefined; status?: number } = {},
 ) {
   const { services } = deps
   const cart = await services.cart.get(auth.userId, request.basicPage.lang)
@@ -58,9 +57,20 @@ async function showCheckout(
   return render(
     request,
     reply,
-    <CheckoutPage cart={cart} balanceEur={balanceEur} method={state.method} error={state.error} />,
+    <CheckoutPage
+      cart={cart}
+      balanceEur={balanceEur}
+      method={state.method}
+      usdc={usdcAccepted(deps)}
+      error={state.error}
+    />,
     state.status,
   )
+}
+
+/** Whether the shop takes USDC now, as GET /api/config says (modules/system/routes.ts). */
+export function usdcAccepted({ services }: BasicDeps): boolean {
+  return services.payments.usdc.mint !== null && services.payments.usdc.accepted
 }
 
 /** How a payment the page shows has ended, or null while it can still be paid. */
@@ -70,7 +80,9 @@ function endOf(payment: Payment, now: number): PaymentEnd | null {
   if (payment.status === 'expired') return 'expired'
   // The app's countdown ends the screen at 0, though the server waits a minute's grace.
   const expires = payment.expiration_time ? Date.parse(payment.expiration_time) : now
-  return expires <= now || !payment.wallet_address || payment.sol_amount === null ? 'expired' : null
+  return expires <= now || !payment.wallet_address || payment.token_amount === null
+    ? 'expired'
+    : null
 }
 
 export const checkoutRoutes: BasicRoutes = (basic, deps) => {
@@ -88,7 +100,7 @@ export const checkoutRoutes: BasicRoutes = (basic, deps) => {
     if (!auth) return reply
     const form = request.body as Static<typeof CheckoutForm>
     const { t, lang } = request.basicPage
-    if (!isMethod(form.method)) {
+    if (!isChoice(form.method)) {
       return showCheckout(deps, request, reply, auth, {
         error: t('checkout.selectMethod'),
         status: 400,
@@ -97,9 +109,10 @@ export const checkoutRoutes: BasicRoutes = (basic, deps) => {
     try {
       const payment = await checkout.start(
         auth.userId,
-        form.method,
+        form.method === 'balance' ? 'balance' : 'crypto',
         expectedTotal(form.expected_total_eur),
         lang,
+        form.method === 'usdc' ? 'USDC' : 'SOL',
       )
       if (payment.status === 'confirmed') {
         return redirect(reply, withFlash(BASIC_PATHS.orders, { notice: 'checkout.toast.success' }))
