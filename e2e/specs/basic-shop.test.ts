@@ -7,7 +7,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { exact, expectNoAxeViolations, type Lang, text, uniqueName } from '../support/app.js'
+import {
+  exact,
+  expectNoAxeViolations,
+  gotoWhenServing,
+  type Lang,
+  text,
+  uniqueName,
+} from '../support/app.js'
 import { useShopAndBrowser } from '../support/server.js'
 
 const live = useShopAndBrowser()
@@ -80,7 +87,7 @@ describe.each(RUNS)('the basic shop in %s at %i px, JavaScript off', (lang, widt
   })
 
   it("finds the basic shop through the app's noscript link", async () => {
-    await page.goto(live.shop.baseUrl, { waitUntil: 'load' })
+    await gotoWhenServing(page, live.shop.baseUrl)
     await page.getByRole('link', { name: exact(t('basic.noscript.link')) }).click()
     await page.waitForURL(`**/basic?lang=${lang}`)
     expect(await page.getAttribute('html', 'lang')).toBe(lang)

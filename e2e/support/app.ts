@@ -198,3 +198,22 @@ export async function signInThroughForm(
 export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
 }
+
+/**
+ * Opens `url` as a person would on a busy shop: a 503 (the overload guard, with its
+ * Retry-After) is waited out and loaded again, for up to a minute; any other failure fails at
+ * once with its status, so a journey never looks for a link on an error page.
+ */
+export async function gotoWhenServing(page: Page, url: string): Promise<void> {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const response = await page.goto(url, { waitUntil: 'load' })
+    const status = response?.status() ?? 0
+    if (status > 0 && status < 400) return
+    if (status !== 503 || Date.now() > deadline) {
+      throw new Error(`${url} answered ${status}: ${(await response?.text())?.slice(0, 200)}`)
+    }
+    const wait = Number(response?.headers()['retry-after'] ?? '1')
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(wait, 1), 5) * 1000))
+  }
+}
