@@ -100,7 +100,7 @@ describe('demo seed', () => {
 })
 
 describe.skipIf(onPostgres)('PGlite settings (db/open-pglite.ts)', () => {
-  it("size PostgreSQL's shared memory for its one backend, with 4 MB of buffers", async () => {
+  it("size PostgreSQL's shared memory for its one backend, with 32 MB of buffers", async () => {
     // initdb wrote 100 connections and 128 MB into postgresql.conf: both would be resident.
     const rows = await queryRows<{ name: string; setting: string }>(
       database.db,
@@ -109,7 +109,7 @@ describe.skipIf(onPostgres)('PGlite settings (db/open-pglite.ts)', () => {
     )
     expect(rows).toEqual([
       { name: 'max_connections', setting: '1' },
-      { name: 'shared_buffers', setting: '512' },
+      { name: 'shared_buffers', setting: '4096' },
     ])
     // The one backend still runs a transaction that locks many tables, and goes on after it.
     await database.db.transaction(async (tx) => {

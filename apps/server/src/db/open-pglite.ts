@@ -14,10 +14,11 @@ import { TABLE_CHANGE_CHANNEL, TableVersions } from './table-versions.js'
 
 /**
  * PostgreSQL's default shared_buffers (128 MB), which PGlite's initdb writes into the folder's
- * postgresql.conf, all ends up in this process's memory. 4 MB (512 pages) holds the pages the
- * shop's statements keep using; others are read through the operating system's file cache, a
- * system call each, and the hot reads do not reach the database at all (the read caches), so the
- * default's memory would buy nothing.
+ * postgresql.conf, all ends up in this process's memory. 32 MB holds the pages a cold catalogue
+ * read keeps using at 10,000 products (the products table and its trigram index, about 10 MB):
+ * a page outside the buffers is read through the operating system, a system call from
+ * WebAssembly each, and a search of a smaller pool reads its pages again and again
+ * (docs/performance.md). The hot reads do not reach the database at all (the read caches).
  *
  * PGlite runs PostgreSQL in single-user mode: one backend, this process's. PostgreSQL still sizes
  * its shared memory for max_connections (100 in the folder's postgresql.conf), and 4 MB of that
@@ -32,7 +33,7 @@ function pgliteOptions() {
   return {
     startParams: [
       ...PGlite.defaultStartParams,
-      ...['-c', 'shared_buffers=4MB'],
+      ...['-c', 'shared_buffers=32MB'],
       ...['-c', 'max_connections=1'],
     ],
     ...shareFiles,

@@ -1,7 +1,9 @@
 // What the shop adds to the PGlite client, in the one place every statement passes through
 // (Drizzle, the migrations and tests all use this client): Drizzle's parser overrides are
-// installed once instead of being sent with every query.
+// installed once instead of being sent with every query, and every parameterised statement is
+// prepared once (named-statements.ts), as the PostgreSQL client does per connection.
 import { type PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite'
+import { NamedStatements } from './named-statements.js'
 
 /**
  * Drizzle sends these with every query (timestamps, intervals and dates as text, which Drizzle
@@ -23,21 +25,35 @@ function withoutDrizzleParsers(options: QueryOptions | undefined): QueryOptions 
   return { ...options, parsers: undefined }
 }
 
-/** Installs Drizzle's parser overrides once and drops them from the queries that carry them. */
+/**
+ * Installs Drizzle's parser overrides once, drops them from the queries that carry them, and
+ * runs parameterised statements as named ones.
+ */
 export function adaptPglite(client: PGlite): PGlite {
   for (const oid of DRIZZLE_OVERRIDES) client.parsers[oid] = (value: string) => value
   const query = client.query.bind(client)
   const transaction = client.transaction.bind(client)
+  const named = new NamedStatements(client)
   Object.assign(client, {
-    query: ((sql: string, params?: unknown[], options?: QueryOptions) =>
-      query(sql, params, withoutDrizzleParsers(options))) as PGlite['query'],
+    query: ((sql: string, params?: unknown[], options?: QueryOptions) => {
+      const adapted = withoutDrizzleParsers(options)
+      if (!named.takes(sql, params, adapted)) return query(sql, params, adapted)
+      return client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(() => named.run(sql, params, adapted, false)),
+      )
+    }) as PGlite['query'],
     transaction: <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> =>
       transaction((tx) => {
         const txQuery = tx.query.bind(tx)
         return fn(
           Object.assign(Object.create(tx), {
-            query: ((sql: string, params?: unknown[], options?: QueryOptions) =>
-              txQuery(sql, params, withoutDrizzleParsers(options))) as Transaction['query'],
+            query: ((sql: string, params?: unknown[], options?: QueryOptions) => {
+              const adapted = withoutDrizzleParsers(options)
+              if (tx.closed || !named.takes(sql, params, adapted)) {
+                return txQuery(sql, params, adapted)
+              }
+              return client._runExclusiveQuery(() => named.run(sql, params, adapted, true))
+            }) as Transaction['query'],
           }),
         )
       }),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, onPostgres } from '../../test/kit/index.js'
 import { type Database, queryRows } from './client.js'
-import { statementName } from './preparing-pg-client.js'
+import { statementName } from './statement-names.js'
 
 // The client only exists on PostgreSQL; PGlite runs in process and has no wire to save.
 describe.skipIf(!onPostgres)('statements prepared once per connection (PostgreSQL)', () => {
