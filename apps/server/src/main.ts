@@ -60,6 +60,10 @@ async function main(): Promise<void> {
   if (services.payments.usdc.mint && services.payments.usdc.accepted) services.usdcRates.start()
   const { watcher } = services
   watcher?.listen()
+  const upkeep =
+    database.kind === 'pglite'
+      ? new (await import('./db/pglite-upkeep.js')).PgliteUpkeep(database.db)
+      : null
   const jobs = startJobs(
     database,
     [
@@ -86,6 +90,15 @@ async function main(): Promise<void> {
         run: () => services.backups.runIfDue(),
         nextDelayMs: () => services.backups.nextDelayMs(),
       },
+      ...(upkeep
+        ? [
+            {
+              name: 'database upkeep',
+              run: () => upkeep.run(),
+              nextDelayMs: () => upkeep.nextDelayMs(),
+            },
+          ]
+        : []),
     ],
     config.watchIntervalMs,
     app.log,

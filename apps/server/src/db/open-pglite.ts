@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { type Database, type Db, MIGRATIONS_DIR } from './client.js'
+import { type Database, type Db, MIGRATIONS_DIR, PLANNER_SETTINGS } from './client.js'
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js'
 import { adaptPglite } from './pglite-client.js'
 import { shareFilesReadOnFirstUse } from './pglite-share-files.js'
@@ -35,6 +35,7 @@ function pgliteOptions() {
       ...PGlite.defaultStartParams,
       ...['-c', 'shared_buffers=32MB'],
       ...['-c', 'max_connections=1'],
+      ...PLANNER_SETTINGS.flatMap((setting) => ['-c', setting]),
     ],
     ...shareFiles,
     extensions: { ...shareFiles.extensions, pg_trgm, unaccent },

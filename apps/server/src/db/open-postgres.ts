@@ -2,7 +2,7 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
-import { type Database, type Db, MIGRATIONS_DIR } from './client.js'
+import { type Database, type Db, MIGRATIONS_DIR, PLANNER_SETTINGS } from './client.js'
 import { PreparingClient } from './preparing-pg-client.js'
 import { TableChangeListener } from './table-change-listener.js'
 import { TableVersions } from './table-versions.js'
@@ -28,6 +28,8 @@ export async function openPostgres(
     max,
     Client: PreparingClient,
     keepAlive: true,
+    // Set on every connection the shop opens, as PGlite's start sets them (client.ts).
+    options: PLANNER_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
     // A database that does not answer costs a request a few seconds and a 503, never a hang
     // (docs/decisions/0035): waiting for a connection, a statement on the server, an answer.
     ...(requestTimeouts
