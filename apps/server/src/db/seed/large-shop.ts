@@ -155,4 +155,6 @@ export async function seedLargeShop(
     await services.payments.checkout.start(userId, 'balance')
     placed += units
   }
+  // The planner's statistics of what was just written (docs/decisions/0064).
+  await db.execute(sql`analyze`)
 }

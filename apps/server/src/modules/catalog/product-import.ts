@@ -45,7 +45,7 @@ export class ProductImport {
     }
     try {
       // A SKU or a place created by someone else meanwhile: planned again, it is matched.
-      return await retrying(2, isUniqueViolation, () =>
+      const imported = await retrying(2, isUniqueViolation, () =>
         this.db.transaction(async (tx) => {
           const plan = await planImport(tx, rows, true)
           refuseIf(plan.problems)
@@ -53,6 +53,10 @@ export class ProductImport {
           return result(plan, false)
         }),
       )
+      // A catalogue imported at once: the planner's statistics of it are counted now, not at
+      // the next upkeep (docs/decisions/0064).
+      await this.db.execute(sql`analyze ${products}`)
+      return imported
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('SKU_TAKEN')
       throw error
