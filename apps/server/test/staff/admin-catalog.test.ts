@@ -185,8 +185,19 @@ describe('products', () => {
   })
 
   it('lists with search in either language and filters', async () => {
-    const lt = await as(owner, 'GET', '/api/admin/products?q=sąsiuvin')
-    expect(lt.json().products.map((p: { id: number }) => p.id)).toContain(productId)
+    const ids = async (q: string) =>
+      (await as(owner, 'GET', `/api/admin/products?q=${encodeURIComponent(q)}`))
+        .json()
+        .products.map((p: { id: number }) => p.id)
+    expect(await ids('sąsiuvin')).toContain(productId)
+    // Whatever the case and the accents, as the customers' search (decision 0056).
+    expect(await ids('SĄSIUVIN')).toContain(productId)
+    expect(await ids('sasiuvin')).toContain(productId)
+    expect(await ids('LINEN NOTE')).toContain(productId)
+    // By SKU in any case (the default SKU is P<id>), and a wildcard means itself.
+    expect(await ids(`p${productId}`)).toContain(productId)
+    expect(await ids('%')).not.toContain(productId)
+    expect(await ids('lin_n')).not.toContain(productId)
     const hidden = await as(owner, 'GET', '/api/admin/products?active=false')
     expect(hidden.json().products.every((p: { active: boolean }) => !p.active)).toBe(true)
   })

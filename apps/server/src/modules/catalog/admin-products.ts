@@ -11,7 +11,7 @@ import {
   type ProductBody,
   type ProductPatch,
 } from '@shop/contract'
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { readPage } from '../../db/paging.js'
 import { cities, districts, products, stockChanges } from '../../db/schema/catalog.js'
@@ -19,6 +19,7 @@ import { AppError, unlessTaken } from '../../http/errors.js'
 import { type AuditChange, type AuditLog, changes, type StaffNames } from '../audit/service.js'
 import { adminProductDtos, type ProductRow, type SoldCounts } from './admin-product-view.js'
 import { type ProductImages, reencodeImage } from './images.js'
+import { escapeLike } from './service.js'
 import { defaultSku, nextProductId } from './skus.js'
 
 export type { SoldCounts } from './admin-product-view.js'
@@ -54,13 +55,13 @@ export class AdminProducts {
   async list(query: AdminProductsQuery): Promise<{ products: AdminProduct[]; total: number }> {
     const filters: SQL[] = []
     if (query.q) {
-      const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      const match = or(
-        ilike(products.nameEn, like),
-        ilike(products.nameLt, like),
-        ilike(products.sku, like),
+      // Any name, whatever its case and accents (the customers' search, decision 0056), or the
+      // SKU in any case: both through trigram indexes (migrations 0011 and 0016).
+      const pattern = `%${escapeLike(query.q)}%`
+      filters.push(
+        sql`(${products.searchText} like shop_fold(${pattern}) escape '\\'
+             or lower(${products.sku}) like lower(${pattern}) escape '\\')`,
       )
-      if (match) filters.push(match)
     }
     if (query.city_id) filters.push(eq(products.cityId, query.city_id))
     if (query.active !== undefined) filters.push(eq(products.active, query.active))
