@@ -5,20 +5,17 @@
 import crypto from 'node:crypto'
 import { LATE_PAYMENT_WINDOW_HOURS } from '@shop/contract'
 import type { Column } from 'drizzle-orm'
-import type { KeyName } from './backup/keys.js'
 import type { AppConfig } from './config.js'
 import { shopDayRange, shopDays } from './db/calendar.js'
 import type { Database } from './db/client.js'
 import { runSteps } from './db/steps.js'
 import { createCounterStore } from './http/rate-limit.js'
 import { JobState } from './jobs.js'
-import { SecretSeal } from './lib/sealed-secret.js'
-import { type Logger, silentLogger } from './logger.js'
-import { AuditLog } from './modules/audit/service.js'
+import { silentLogger } from './logger.js'
 import { AccountChanges } from './modules/auth/account-changes.js'
 import { LoginChallenges } from './modules/auth/login-challenge.js'
 import { LOGIN_WAIT_MS, LoginWaits } from './modules/auth/login-wait.js'
-import { type AuthRateLimitOptions, AuthRateLimits } from './modules/auth/rate-limits.js'
+import { AuthRateLimits } from './modules/auth/rate-limits.js'
 import { AccountService } from './modules/auth/service.js'
 import { SessionService } from './modules/auth/sessions.js'
 import { TelegramLoginService } from './modules/auth/telegram.js'
@@ -54,56 +51,23 @@ import { PaymentQueries } from './modules/payments/queries.js'
 import { RateHistory } from './modules/payments/rate-history.js'
 import { PaymentSettlement } from './modules/payments/settlement.js'
 import { PaymentSignatureService } from './modules/payments/signatures.js'
-import { StaffService } from './modules/staff/service.js'
-import { StaffSessions } from './modules/staff/sessions.js'
-import { StaffSetup } from './modules/staff/setup.js'
 import { AdminContent } from './modules/support/admin-content.js'
 import { AdminTickets } from './modules/support/admin-tickets.js'
 import { eraseTicketsOf } from './modules/support/erasure.js'
 import { SupportService } from './modules/support/service.js'
 import { DatabaseCounterStore } from './modules/system/counter-store.js'
-import { DiskSpace, type FreeSpace } from './modules/system/disk-space.js'
+import { DiskSpace } from './modules/system/disk-space.js'
 import { SystemService } from './modules/system/service.js'
 import { AdminCustomers } from './modules/users/admin-customers.js'
 import { UserService } from './modules/users/service.js'
+import type { ServiceOptions } from './service-options.js'
 import { ChainClient } from './solana/chain-client.js'
-import { type RateProvider, RateService, rateProvidersFromConfig } from './solana/rates.js'
+import { RateService, rateProvidersFromConfig } from './solana/rates.js'
 import { PaymentWatcher } from './solana/watcher.js'
+import { createStaffServices } from './staff-services.js'
 
 export type Services = ReturnType<typeof createServices>
-
-export interface ServiceOptions {
-  /** Where services report operational events (the app's logger). */
-  log?: Logger
-  /** Login and sign-up limits, and the rate-limit store's clock; tests shorten the windows. */
-  authLimits?: AuthRateLimitOptions
-  /** Where SOL payments are watched; without it crypto payments answer 503. */
-  chain?: ChainSettings
-  /** The EUR/SOL rate source; from the config when absent. */
-  rateProvider?: RateProvider
-  /** The EUR/USDC rate source (cents per 1,000 USDC); from the config when absent. */
-  usdcRateProvider?: RateProvider
-  /** The keys the shop generated into DATA_DIR (secrets.ts): an encrypted backup carries them. */
-  generatedKeys?: readonly KeyName[]
-  /** How the data folder's free space is read (tests fill the disk this way). */
-  freeSpace?: FreeSpace
-}
-
-export interface ChainSettings {
-  rpcUrl: string
-  merchantAddress: string
-  /** The provider's websocket, when it has one (watcher notifications); polling otherwise. */
-  wsUrl?: string | null
-  /** Signatures per history page (default 1000, the RPC's most; tests walk many small pages). */
-  pageLimit?: number
-  /** How often pending payments are looked up by reference (default 20 s). */
-  backstopMs?: number
-  /**
-   * The mint counted as USDC: USDC_MINT (the mainnet mint with a real cluster) or the local
-   * chain's play mint; null or absent: USDC is not offered.
-   */
-  usdcMint?: string | null
-}
+export type { ChainSettings, ServiceOptions } from './service-options.js'
 
 /** Pending payments are also looked up by their reference this often (a backstop). */
 const WATCH_BACKSTOP_MS = 20_000
@@ -402,26 +366,4 @@ export function createServices(
       config.shopTimeZone,
     ),
   }
-}
-
-/** The back office's accounts: setup links, sessions of their own audience, the team, audit. */
-function createStaffServices(
-  config: AppConfig & { jwtSecret: string },
-  database: Database,
-  counters: ReturnType<typeof createCounterStore>,
-) {
-  const { db } = database
-  const seal = new SecretSeal(config.jwtSecret, 'staff-totp')
-  const sessions = new StaffSessions(db, new AccessTokens(config.jwtSecret, 'back-office'))
-  // The team is needed to name staff in the log, and the log by the team: a late binding.
-  let team: StaffService | null = null
-  const audit = new AuditLog(
-    db,
-    (ids) => team?.usernames(ids) ?? Promise.resolve(new Map()),
-    config.shopTimeZone,
-  )
-  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`
-  const setup = new StaffSetup(db, { seal, sessions, audit }, publicUrl, config.jwtSecret)
-  team = new StaffService(db, { seal, sessions, setup, audit, counters })
-  return { seal, sessions, setup, team, audit }
 }

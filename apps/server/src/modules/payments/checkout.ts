@@ -1,17 +1,6 @@
-// Creating payments: checkout of the caller's cart and top-ups, in SOL or USDC.
-//
-// Balance checkout: one transaction debits the balance, takes the stock, redeems the coupon,
-// creates paid orders (a code unit gets its code at once) and empties the cart. Crypto (SOL): one
-// transaction reserves stock (a code per code unit) and the coupon, creates pending orders and a pending payment with an exact, unique lamport amount
-// and a Solana Pay reference; settlement.ts later applies the transfer, and the lifecycle expires
-// what was not paid in time. Every step is a conditional UPDATE or runs under a row lock, so
-// concurrent requests cannot oversell. The rows of other modules (stock, orders, balance, cart,
-// coupon) are written by their own services, or by the WITH items they build (decision 0013).
-import crypto from 'node:crypto'
 import {
   DEFAULT_LANGUAGE,
   eurosToCents,
-  LATE_PAYMENT_WINDOW_HOURS,
   type Lang,
   type Payment,
   type PaymentCurrencyCode,
@@ -19,18 +8,16 @@ import {
   TOPUP_MIN_EUR,
   type TopupResponse,
 } from '@shop/contract'
-import { getAddressDecoder } from '@solana/kit'
-import { and, eq, gte, lt } from 'drizzle-orm'
 import { type Db, rowFromDriver, type Tx } from '../../db/client.js'
-import { paymentAmountHolds, payments } from '../../db/schema/payments.js'
+import { payments } from '../../db/schema/payments.js'
 import { runSteps, Step } from '../../db/steps.js'
 import { AppError } from '../../http/errors.js'
 import { randomCode } from '../../lib/codes.js'
-import { AMOUNT_STEP, bumpAmount, eurCentsToBaseUnits } from '../../solana/amounts.js'
 import type { RateService } from '../../solana/rates.js'
 import type { BalanceService } from '../balance/service.js'
 import type { StockService } from '../catalog/stock.js'
 import type { OrderService } from '../orders/service.js'
+import { insertCryptoPayment, type LockedCurrencyRate } from './crypto-payment-row.js'
 import type { PaymentLifecycle } from './lifecycle.js'
 import { type PaymentRow, type PaymentSettings, retryingRaces } from './model.js'
 import type { CartPort, CheckoutCart, CouponPort, DeliveryPort } from './ports.js'
@@ -47,32 +34,6 @@ export interface CheckoutDeps {
   delivery: DeliveryPort
   /** The euro rate of each currency. */
   rates: Record<PaymentCurrencyCode, RateService>
-}
-
-/** What a new SOL payment is for and asks. */
-interface CryptoPaymentInput {
-  userId: number
-  kind: 'checkout' | 'topup'
-  subtotalCents: number
-  discountCents: number
-  amountCents: number
-  couponId: number | null
-  rate: LockedCurrencyRate
-}
-
-/** The currency of a new crypto payment, its rate, and for USDC the mint. */
-interface LockedCurrencyRate {
-  currency: PaymentCurrencyCode
-  rate: bigint
-  mint: string | null
-}
-
-const LATE_WINDOW_MS = LATE_PAYMENT_WINDOW_HOURS * 60 * 60 * 1000
-/** How far up from the asked amount the held amounts are read in one go. */
-const HOLD_SEARCH_STEPS = 1_000n
-
-function newReference(): string {
-  return getAddressDecoder().decode(crypto.randomBytes(32))
 }
 
 export class PaymentCheckout {
@@ -154,7 +115,7 @@ export class PaymentCheckout {
     const row = await retryingRaces(() =>
       this.db.transaction(async (tx) => {
         await this.deps.lifecycle.cancelPendingCrypto(tx, userId, 'topup')
-        return this.#insertCryptoPayment(tx, {
+        return insertCryptoPayment(tx, this.settings, {
           userId,
           kind: 'topup',
           subtotalCents: cents,
@@ -266,7 +227,7 @@ export class PaymentCheckout {
     rate: LockedCurrencyRate,
   ): Promise<PaymentRow> {
     await this.deps.stock.takeEach(tx, cart.lines, 'reserve')
-    const payment = await this.#insertCryptoPayment(tx, {
+    const payment = await insertCryptoPayment(tx, this.settings, {
       userId,
       kind: 'checkout',
       subtotalCents: cart.subtotalCents,
@@ -314,91 +275,6 @@ export class PaymentCheckout {
       paymentId: payment.id,
       subtotalCents: cart.subtotalCents,
     })
-  }
-
-  async #insertCryptoPayment(tx: Tx, input: CryptoPaymentInput): Promise<PaymentRow> {
-    const { currency, rate, mint } = input.rate
-    const asked = eurCentsToBaseUnits(input.amountCents, rate, currency)
-    const sol = currency === 'SOL'
-    const expiresAt = new Date(Date.now() + this.settings.expiryMs)
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        paymentCode: randomCode('P', 8),
-        userId: input.userId,
-        kind: input.kind,
-        method: 'crypto',
-        status: 'pending',
-        subtotalCents: input.subtotalCents,
-        discountCents: input.discountCents,
-        amountCents: input.amountCents,
-        couponId: input.couponId,
-        rateCentsPerSol: rate,
-        lamports: sol ? asked : null,
-        currency,
-        tokenMint: mint,
-        tokenAmount: asked,
-        walletAddress: this.settings.merchantAddress,
-        reference: newReference(),
-        expiresAt,
-      })
-      .returning()
-    if (!payment) throw new Error('payment insert returned nothing')
-    const amount = await this.#holdAmount(tx, payment.id, asked, expiresAt, currency)
-    if (amount === asked) return payment
-    const [bumped] = await tx
-      .update(payments)
-      .set({ lamports: sol ? amount : null, tokenAmount: amount })
-      .where(eq(payments.id, payment.id))
-      .returning()
-    if (!bumped) throw new Error('payment update returned nothing')
-    return bumped
-  }
-
-  /**
-   * Holds the first amount from `base` up, in steps of 0.0001 SOL (or 0.01 USDC), that no other
-   * payment of the currency holds, so
-   * that a transfer without a reference is matched by its amount. A hold lasts until the
-   * payment's expiry plus the late window, whatever becomes of the payment: a late transfer (an
-   * exchange's slow withdrawal) can never pay a stranger given the same amount. Taking a hold is
-   * one statement on the amount's primary key, so two checkouts cannot take the same amount;
-   * a hold past its time is taken over.
-   */
-  async #holdAmount(
-    tx: Tx,
-    paymentId: number,
-    base: bigint,
-    expiresAt: Date,
-    currency: PaymentCurrencyCode,
-  ): Promise<bigint> {
-    const heldUntil = new Date(expiresAt.getTime() + LATE_WINDOW_MS)
-    const now = new Date()
-    const held = await tx
-      .select({ lamports: paymentAmountHolds.lamports })
-      .from(paymentAmountHolds)
-      .where(
-        and(
-          eq(paymentAmountHolds.currency, currency),
-          gte(paymentAmountHolds.lamports, base),
-          lt(paymentAmountHolds.lamports, base + HOLD_SEARCH_STEPS * AMOUNT_STEP[currency]),
-          gte(paymentAmountHolds.heldUntil, now),
-        ),
-      )
-    const taken = new Set(held.map((row) => row.lamports))
-    for (let amount = base; ; amount = bumpAmount(amount, currency)) {
-      if (taken.has(amount)) continue
-      const [won] = await tx
-        .insert(paymentAmountHolds)
-        .values({ lamports: amount, currency, paymentId, heldUntil })
-        .onConflictDoUpdate({
-          target: [paymentAmountHolds.currency, paymentAmountHolds.lamports],
-          set: { paymentId, heldUntil },
-          setWhere: lt(paymentAmountHolds.heldUntil, now),
-        })
-        .returning({ lamports: paymentAmountHolds.lamports })
-      if (won) return amount
-      // Taken by a checkout that committed after the read above: try the next step.
-    }
   }
 }
 
