@@ -1,6 +1,6 @@
 // A new crypto payment's row and its amount: the first amount from the asked one up that no other
 // payment of the currency holds, so that a transfer without a reference is still matched by its
-// amount (decision 0013's checkout statement calls it inside its transaction).
+// amount. Checkout and top-up (checkout.ts) call it inside the transaction that reserves the rest.
 import crypto from 'node:crypto'
 import { LATE_PAYMENT_WINDOW_HOURS, type PaymentCurrencyCode } from '@shop/contract'
 import { getAddressDecoder } from '@solana/kit'
