@@ -45,7 +45,8 @@ import type { FreeSpace } from './modules/system/disk-space.js'
 import { systemRoutes } from './modules/system/routes.js'
 import { adminCustomerRoutes } from './modules/users/admin-routes.js'
 import { userRoutes } from './modules/users/routes.js'
-import { type ChainSettings, createServices, type Services } from './services.js'
+import type { ChainSettings } from './service-options.js'
+import { createServices, type Services } from './services.js'
 import type { RateProvider } from './solana/rates.js'
 
 export interface AppDeps {

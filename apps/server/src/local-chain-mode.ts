@@ -12,7 +12,7 @@ import type { LocalChainRpc } from '@shop/local-chain'
 import { generateKeyPairSigner } from '@solana/kit'
 import type { AppConfig } from './config.js'
 import type { DemoWallet } from './modules/payments/demo-wallet.js'
-import type { ChainSettings } from './services.js'
+import type { ChainSettings } from './service-options.js'
 import { websocketUrlOf } from './solana/subscription.js'
 
 const MERCHANT_RENT_LAMPORTS = 1_000_000n // 0.001 SOL, above the rent-exempt minimum

@@ -67,7 +67,6 @@ import { PaymentWatcher } from './solana/watcher.js'
 import { createStaffServices } from './staff-services.js'
 
 export type Services = ReturnType<typeof createServices>
-export type { ChainSettings, ServiceOptions } from './service-options.js'
 
 /** Pending payments are also looked up by their reference this often (a backstop). */
 const WATCH_BACKSTOP_MS = 20_000

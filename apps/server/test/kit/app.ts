@@ -11,7 +11,8 @@ import { type AppConfig, loadConfig } from '../../src/config.js'
 import type { Database } from '../../src/db/client.js'
 import { seedDemo } from '../../src/db/seed/seed-demo.js'
 import { DEFAULT_OVERLOAD_LIMITS } from '../../src/http/overload.js'
-import type { ChainSettings, Services } from '../../src/services.js'
+import type { ChainSettings } from '../../src/service-options.js'
+import type { Services } from '../../src/services.js'
 import { createTestDatabase } from './test-database.js'
 
 /** The key tests seal delivery codes with, in the seed and the app alike. */

@@ -1,3 +1,13 @@
+// Creating payments: checkout of the caller's cart and top-ups, in SOL or USDC.
+//
+// Balance checkout: one transaction debits the balance, takes the stock, redeems the coupon,
+// creates paid orders (a code unit gets its code at once) and empties the cart. Crypto: one
+// transaction reserves stock (a code per code unit) and the coupon, creates pending orders and a
+// pending payment with an exact, unique amount and a Solana Pay reference (crypto-payment-row.ts);
+// settlement.ts later applies the transfer, and the lifecycle expires what was not paid in time.
+// Every step is a conditional UPDATE or runs under a row lock, so concurrent requests cannot
+// oversell. The rows of other modules (stock, orders, balance, cart, coupon) are written by their
+// own services, or by the WITH items they build (decision 0013).
 import {
   DEFAULT_LANGUAGE,
   eurosToCents,
